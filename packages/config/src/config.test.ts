@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dir = () => mkdtempSync(join(tmpdir(), "maidan-config-"));
+
+describe("loadConfig", () => {
+  it("fills defaults and keeps a generated JWT secret under the data folder", () => {
+    const d = dir();
+    const a = loadConfig({ DATA_DIR: d });
+    expect(a.PORT).toBe(3000);
+    expect(a.DATABASE_URL).toBeUndefined();
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(d, "jwt-secret"), "utf8").trim()).toBe(a.jwtSecret);
+    expect(loadConfig({ DATA_DIR: d }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  it("reports one line per bad variable", () => {
+    try {
+      loadConfig({ DATA_DIR: dir(), PORT: "http", DATABASE_URL: "mysql://x", REDIS_URL: "nope" });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const lines = (e as ConfigError).lines;
+      expect(lines).toHaveLength(3);
+      expect(lines.some((l) => l.startsWith("config: PORT:"))).toBe(true);
+      expect(lines.some((l) => l.startsWith("config: DATABASE_URL:"))).toBe(true);
+      expect(lines.some((l) => l.startsWith("config: REDIS_URL:"))).toBe(true);
+    }
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});

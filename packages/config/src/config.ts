@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgres:// or postgresql://");
+
+const redisUrl = z
+  .string()
+  .refine((v) => /^rediss?:\/\//.test(v), "must start with redis:// or rediss://");
+
+/** Every environment variable the shop reads. Documented in the README table. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: redisUrl.optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_PREVIOUS_SECRETS: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: bool.default(false),
+  SEED_ON_START: bool.default(true),
+  SEED_PRODUCTS: z.coerce.number().int().min(10).max(100_000).default(320),
+  ADMIN_EMAIL: z.email().default("admin@maidan.pk"),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  jwtSecret: string;
+  jwtPreviousSecrets: string[];
+  adminPassword: string;
+  isProduction: boolean;
+  isTest: boolean;
+};
+
+export class ConfigError extends Error {
+  readonly lines: string[];
+  constructor(lines: string[]) {
+    super(lines.join("\n"));
+    this.lines = lines;
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once. Throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `config: ${i.path.join(".")}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...e,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, "jwt-secret", 48),
+    jwtPreviousSecrets: (e.JWT_PREVIOUS_SECRETS ?? "").split(",").filter(Boolean),
+    adminPassword: e.ADMIN_PASSWORD ?? persistedSecret(dataDir, "admin-password", 9),
+    isProduction: e.NODE_ENV === "production",
+    isTest: e.NODE_ENV === "test",
+  };
+}
+
+/** A random secret generated on first use and kept under the data folder (mode 600). */
+export function persistedSecret(dataDir: string, name: string, bytes: number): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const value = randomBytes(bytes).toString("base64url");
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
