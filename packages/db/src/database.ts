@@ -1,0 +1,121 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { startEmbeddedPostgres } from "./embedded.ts";
+import * as schema from "./schema.ts";
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  engine: "embedded" | "external";
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  /** External server; when absent the embedded server under `dataDir/pg` is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  log?: (line: string) => void;
+};
+
+const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
+/** Any constant shared by every process that migrates this database. */
+const MIGRATION_LOCK = 7_406_211;
+
+// Money and counts are integers; keep bigint sums (count(*), sum()) as JS numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the database (starting the embedded server when needed). Fails fast and clearly. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const log = opts.log ?? (() => {});
+  let url = opts.databaseUrl;
+  let stopServer = async () => {};
+  if (!url) {
+    const server = await startEmbeddedPostgres(join(opts.dataDir, "pg"), log);
+    url = server.url;
+    stopServer = server.stop;
+    await ensureDatabase(url, "maidan");
+    url = url.replace(/\/postgres$/, "/maidan");
+  }
+  const pool = createPool(url, opts.poolMax ?? 20);
+  try {
+    await pool.query("select 1");
+  } catch (e) {
+    await pool.end().catch(() => {});
+    await stopServer();
+    throw new Error(`database: cannot connect to ${redact(url)}: ${(e as Error).message}`);
+  }
+  const db = drizzle(pool, { schema }) as Db;
+  return {
+    db,
+    pool,
+    url,
+    engine: opts.databaseUrl ? "external" : "embedded",
+    close: async () => {
+      await pool.end();
+      await stopServer();
+    },
+  };
+}
+
+export function createPool(url: string, max: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "maidan",
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** Runs the checked-in migrations once, even when several processes start together. */
+export async function migrateDatabase(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+/** Warns when the server could acknowledge a commit before it is durable. */
+export async function durabilityWarnings(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ name: string; setting: string }>(
+    "select name, setting from pg_settings where name in ('fsync','synchronous_commit','full_page_writes')",
+  );
+  return rows
+    .filter((r) => r.setting === "off")
+    .map((r) => `database: ${r.name} is off; orders could be lost in a crash`);
+}
+
+export async function ensureDatabase(serverUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) {
+      await client.query(`create database "${name}"`).catch((e: { code?: string }) => {
+        if (e.code !== "42P04") throw e; // created concurrently by another process
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function redact(url: string) {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}

@@ -1,0 +1,134 @@
+/**
+ * Demo-shop seed: settings, categories, brands, vendors, products with variants and images,
+ * banners, landing entries, pages, help articles, shipping methods and the first users.
+ * Images are written first (idempotently); every row is then inserted in one transaction,
+ * so a crash leaves either the whole seed or none of it.
+ */
+import type { Db, Tx } from "../database.ts";
+import * as s from "../schema.ts";
+import { insertBulk } from "./bulk.ts";
+import { flattenCategories } from "./catalog-data.ts";
+import { insertCatalogue, insertContent, insertUsers } from "./catalogue.ts";
+import { SETTINGS, SLIDES } from "./content.ts";
+import { imageJobs, renderImages } from "./images.ts";
+import { PAGES } from "./pages.ts";
+import {
+  type CatalogIds,
+  type GeneratorState,
+  generateProduct,
+  type ImageRow,
+  type ProductRow,
+  type VariantRow,
+} from "./products.ts";
+
+export type SeedOptions = {
+  /** Number of products; default 320, up to 100_000 for benchmarks. */
+  products?: number;
+  /** Where images are written; served by the app at /media/<relative path>. */
+  mediaDir: string;
+  admin: { email: string; password: string };
+  shopper: { email: string; password: string };
+  /** Provided by the caller (argon2id). */
+  hashPassword: (plain: string) => Promise<string>;
+  log?: (line: string) => void;
+};
+
+export type SeedResult = {
+  seeded: boolean;
+  products: number;
+  admin: { email: string };
+  shopper: { email: string };
+};
+
+export const DEFAULT_PRODUCT_COUNT = 320;
+export const DEFAULT_SHOPPER = { email: "shopper@maidan.pk", password: "shopper123" };
+
+/** Storefront paths a product slug must never shadow (products are served at /{slug}). */
+const RESERVED_SLUGS = [
+  "store",
+  "sale",
+  "new-arrivals",
+  "women-summer-collection",
+  "search",
+  "brands",
+  "wishlist",
+  "checkout",
+  "cart",
+  "account",
+  "my",
+  "help-center",
+  "stores",
+  "shop",
+  "pages",
+  "admin",
+  "media",
+];
+const BATCH = 1_000;
+
+/** True when the settings row exists (the seed inserts it first, in the same transaction). */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: s.settings.id }).from(s.settings).limit(1);
+  return rows.length > 0;
+}
+
+export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  const log = opts.log ?? (() => {});
+  const count = Math.max(0, Math.floor(opts.products ?? DEFAULT_PRODUCT_COUNT));
+  const result = (seeded: boolean) => ({
+    seeded,
+    products: seeded ? count : 0,
+    admin: { email: opts.admin.email },
+    shopper: { email: opts.shopper.email },
+  });
+  if (await isSeeded(db)) return result(false);
+
+  const rendered = await renderImages(opts.mediaDir, imageJobs(SLIDES));
+  log(`seed: images ${rendered.written}/${rendered.total} written in ${rendered.ms} ms`);
+  const [adminHash, shopperHash] = await Promise.all([
+    opts.hashPassword(opts.admin.password),
+    opts.hashPassword(opts.shopper.password),
+  ]);
+
+  const started = performance.now();
+  const seeded = await db.transaction(async (tx) => {
+    // The settings row is the seed marker: a concurrent seeder blocks here, then skips.
+    const marker = await tx.insert(s.settings).values(SETTINGS).onConflictDoNothing().returning();
+    if (marker.length === 0) return false;
+    await insertUsers(tx, {
+      admin: { email: opts.admin.email, passwordHash: adminHash },
+      shopper: { email: opts.shopper.email, passwordHash: shopperHash },
+    });
+    const ids = await insertCatalogue(tx);
+    await insertProducts(tx, count, ids, log);
+    await insertContent(tx);
+    return true;
+  });
+  if (seeded)
+    log(`seed: ${count} products inserted in ${Math.round(performance.now() - started)} ms`);
+  return result(seeded);
+}
+
+async function insertProducts(tx: Tx, count: number, ids: CatalogIds, log: (l: string) => void) {
+  const reserved = [
+    ...RESERVED_SLUGS,
+    ...PAGES.map((p) => p.slug),
+    ...flattenCategories().map((c) => c.slug),
+  ];
+  const state: GeneratorState = { slugs: new Set(reserved), ids };
+  for (let start = 0; start < count; start += BATCH) {
+    const productRows: ProductRow[] = [];
+    const variantRows: VariantRow[] = [];
+    const imageRows: ImageRow[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      const g = generateProduct(i, state);
+      productRows.push(g.product);
+      variantRows.push(...g.variants);
+      imageRows.push(...g.images);
+    }
+    await insertBulk(tx, s.products, productRows);
+    await insertBulk(tx, s.variants, variantRows);
+    await insertBulk(tx, s.productImages, imageRows);
+    const done = Math.min(count, start + BATCH);
+    if (done % 10_000 === 0 || done === count) log(`seed: ${done}/${count} products`);
+  }
+}
