@@ -1,0 +1,51 @@
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import type { Config } from "@maidan/config/config";
+import type { Database } from "@maidan/db/database";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Kv } from "./lib/kv.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { siteRoutes } from "./modules/site/site.routes.ts";
+import { createSiteService } from "./modules/site/site.service.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurity } from "./plugins/security.ts";
+import type { AppServices } from "./services.ts";
+
+export type AppDeps = { config: Config; database: Database; kv: Kv };
+export type App = FastifyInstance & { services: AppServices };
+
+/**
+ * The API: third-party plugins, then the app's services, then the route folders under /api.
+ * The storefront is mounted separately (see storefront.ts) so tests can build the API alone.
+ */
+export async function buildApp({ config, database, kv }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurity(app, { behindTls: Boolean(config.PUBLIC_URL?.startsWith("https:")) });
+  await app.register(cookie);
+  await app.register(formbody);
+  await registerOpenApi(app);
+
+  const services: AppServices = {
+    site: createSiteService(database.db, config.isTest ? 0 : 30_000),
+  };
+  app.decorate("services", services);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, kv });
+      await api.register(siteRoutes, { site: services.site });
+    },
+    { prefix: "/api" },
+  );
+  return app as unknown as App;
+}

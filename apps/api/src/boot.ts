@@ -1,0 +1,80 @@
+import { join } from "node:path";
+import { type Config, ConfigError, loadConfig } from "@maidan/config/config";
+import {
+  type Database,
+  durabilityWarnings,
+  migrateDatabase,
+  openDatabase,
+  redact,
+} from "@maidan/db/database";
+import { DEFAULT_SHOPPER, isSeeded, seedDatabase } from "@maidan/db/seed/index";
+import { type Kv, memoryKv, redisKv } from "./lib/kv.ts";
+import { hashPassword } from "./modules/auth/password.ts";
+
+export type Runtime = { config: Config; database: Database; kv: Kv; close: () => Promise<void> };
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * Everything the server needs before it listens: config, database (embedded or external),
+ * migrations, first-start seed, and the shared key-value store.
+ */
+export async function bootRuntime(env = process.env): Promise<Runtime> {
+  const config = loadConfig(env);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: config.DATABASE_POOL_MAX,
+    log: say,
+  });
+  let kv: Kv | undefined;
+  try {
+    await migrateDatabase(database.pool);
+    for (const w of await durabilityWarnings(database.pool)) say(`warning: ${w}`);
+    if (config.SEED_ON_START && !(await isSeeded(database.db))) await seed(config, database);
+    kv = config.REDIS_URL ? await redisKv(config.REDIS_URL) : memoryKv();
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+  const store = kv;
+  say(
+    `database: ${database.engine === "embedded" ? `embedded PostgreSQL (${join(config.dataDir, "pg")})` : redact(database.url)}; cache: ${store.kind}`,
+  );
+  return {
+    config,
+    database,
+    kv: store,
+    close: async () => {
+      await store.close();
+      await database.close();
+    },
+  };
+}
+
+export async function seed(config: Config, database: Database, products = config.SEED_PRODUCTS) {
+  const started = Date.now();
+  const result = await seedDatabase(database.db, {
+    products,
+    mediaDir: join(config.dataDir, "media"),
+    admin: { email: config.ADMIN_EMAIL, password: config.adminPassword },
+    shopper: DEFAULT_SHOPPER,
+    hashPassword,
+    log: say,
+  });
+  if (!result.seeded) return result;
+  say(`seeded ${result.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`admin account:  ${config.ADMIN_EMAIL} / ${config.adminPassword}`);
+  say(`demo shopper:   ${DEFAULT_SHOPPER.email} / ${DEFAULT_SHOPPER.password}`);
+  say(
+    `(change the admin with ADMIN_EMAIL and ADMIN_PASSWORD before the first start; the generated password is kept in ${join(config.dataDir, "admin-password")})`,
+  );
+  return result;
+}
+
+/** Prints a start-up failure as one clear line (or one per bad variable) and exits non-zero. */
+export function exitOnBootError(e: unknown): never {
+  if (e instanceof ConfigError) for (const line of e.lines) process.stderr.write(`${line}\n`);
+  else process.stderr.write(`start failed: ${(e as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,29 @@
+import { join } from "node:path";
+import middie from "@fastify/middie";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "./app.ts";
+import { bootRuntime, exitOnBootError } from "./boot.ts";
+import { mountStorefront, STOREFRONT_DIR } from "./storefront.ts";
+
+/** Development entry: Vite renders the storefront from source with hot reload. */
+const runtime = await bootRuntime({ NODE_ENV: "development", ...process.env }).catch(
+  exitOnBootError,
+);
+const app = await buildApp(runtime);
+const { createServer } = await import("vite");
+const vite = await createServer({
+  root: STOREFRONT_DIR,
+  server: { middlewareMode: true },
+  appType: "custom",
+});
+await app.register(middie);
+app.use(vite.middlewares);
+await mountStorefront(app, {
+  services: app.services,
+  mediaDir: join(runtime.config.dataDir, "media"),
+  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  mode: "development",
+  serveAssets: false,
+});
+await app.listen({ port: runtime.config.PORT, host: runtime.config.HOST });
+process.stdout.write(`Maidan (dev) at http://localhost:${runtime.config.PORT}\n`);

@@ -1,0 +1,28 @@
+/**
+ * Caches an async result for `ttlMs`, sharing one in-flight call. After expiry the stale value is
+ * served while one refresh runs (stale-while-revalidate), so a slow query never blocks readers.
+ */
+export function memo<T>(ttlMs: number, load: () => Promise<T>) {
+  let value: { v: T; at: number } | undefined;
+  let inflight: Promise<T> | undefined;
+  const refresh = () => {
+    inflight ??= load()
+      .then((v) => {
+        value = { v, at: Date.now() };
+        return v;
+      })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+  const get = async (): Promise<T> => {
+    if (!value) return refresh();
+    if (Date.now() - value.at > ttlMs) refresh().catch(() => {});
+    return value.v;
+  };
+  get.invalidate = () => {
+    value = undefined;
+  };
+  return get;
+}

@@ -1,0 +1,159 @@
+import type { CategoryNode, PublicSettings } from "@maidan/contracts/site";
+import type { Db } from "@maidan/db/database";
+import { memo } from "../../lib/memo.ts";
+import type { AppServices, CategoryPage } from "../../services.ts";
+import * as repo from "./site.repository.ts";
+
+type Category = Awaited<ReturnType<typeof repo.listCategories>>[number];
+
+const toNode = (c: Category): CategoryNode => ({
+  _id: c.id,
+  slug: c.slug,
+  name: c.name,
+  image: c.image,
+  parent: c.parentId,
+});
+
+/** Start-up data, CMS pages and the small product views the foundation pages need. */
+export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"] {
+  const categories = memo(cacheMs, () => repo.listCategories(db));
+  const settings = memo(cacheMs, () => loadSettings(db));
+  const pageSlugs = memo(cacheMs, () => repo.listPageSlugs(db));
+
+  const descendants = (all: Category[], rootId: string) => {
+    const ids = [rootId];
+    for (let i = 0; i < ids.length; i++) {
+      for (const c of all) if (c.parentId === ids[i]) ids.push(c.id);
+    }
+    return ids;
+  };
+
+  return {
+    async pagesRouter() {
+      const [p, c] = await Promise.all([pageSlugs(), categories()]);
+      return { pages: p, categories: c.map((x) => ({ slug: x.slug })) };
+    },
+
+    async landing(filter) {
+      const rows = await repo.listLanding(db, filter);
+      return {
+        status: true,
+        data: rows.map((r) => ({
+          _id: r.id,
+          route: r.route,
+          title: r.title,
+          landingPage: r.landingPage,
+          data: r.data,
+          status: r.status,
+        })),
+      };
+    },
+
+    settings,
+
+    async defaultShipping() {
+      const s = await repo.findDefaultShipping(db);
+      if (!s) return null;
+      return {
+        _id: s.id,
+        name: s.name,
+        carrier: s.carrier,
+        charge: s.charge,
+        freeAbove: s.freeAbove,
+        minOrderValue: s.minOrderValue,
+        etaDays: s.etaDays,
+        isDefault: s.isDefault,
+      };
+    },
+
+    async home() {
+      const [cats, featured, newArrivals, onSale] = await Promise.all([
+        categories(),
+        repo.listTiles(db, { order: "best", limit: 12 }),
+        repo.listTiles(db, { order: "newest", limit: 12 }),
+        repo.listTiles(db, { order: "discount", onSale: true, limit: 12 }),
+      ]);
+      return { categories: cats.map(toNode), featured, newArrivals, onSale };
+    },
+
+    async page(slug) {
+      const p = await repo.findPage(db, slug);
+      if (!p) return null;
+      return {
+        _id: p.id,
+        slug: p.slug,
+        page_type: p.pageType,
+        title: p.title,
+        body: p.body,
+        description: p.description,
+      };
+    },
+
+    async categoryPage(slug, child): Promise<CategoryPage | null> {
+      const all = await categories();
+      const top = all.find((c) => c.slug === slug);
+      if (!top) return null;
+      // `/{slug}/all` is the parent itself (the legacy redirects use it).
+      const current = child && child !== "all" ? all.find((c) => c.slug === child) : top;
+      if (!current) return null;
+      if (current !== top && !descendants(all, top.id).includes(current.id)) return null;
+      const parent = current.parentId ? all.find((c) => c.id === current.parentId) : undefined;
+      const products = await repo.listTiles(db, {
+        categoryIds: descendants(all, current.id),
+        order: "newest",
+        limit: 24,
+      });
+      return {
+        category: toNode(current),
+        children: all.filter((c) => c.parentId === current.id).map(toNode),
+        parent: parent ? toNode(parent) : null,
+        products,
+      };
+    },
+
+    async product(slug) {
+      const row = await repo.findProductBySlug(db, slug);
+      if (!row) return null;
+      const images = await repo.listProductImages(db, row.product.id);
+      const p = row.product;
+      return {
+        _id: p.id,
+        slug: p.slug,
+        name: p.name,
+        img: images[0]?.url ?? null,
+        price: p.price,
+        mrp: p.mrp,
+        brand: row.brand,
+        inStock: row.inStock,
+        description: p.description,
+        images,
+        category: row.category?.slug ? row.category : null,
+        vendor: row.vendor?.slug ? row.vendor : null,
+      };
+    },
+  };
+}
+
+async function loadSettings(db: Db): Promise<PublicSettings> {
+  const [s, banners] = await Promise.all([repo.findSettings(db), repo.listBanners(db)]);
+  if (!s) throw new Error("settings row missing: the database has not been seeded");
+  const group = (kind: string) =>
+    banners.filter((b) => b.kind === kind).map((b) => ({ img: b.img, link: b.link, alt: b.alt }));
+  return {
+    shopName: s.shopName,
+    title: s.title,
+    description: s.description,
+    bannersA: { slider: group("slider"), mobile_slider: group("mobile_slider") },
+    guestLogin: s.guestLogin,
+    appPromotion: s.appPromotion,
+    analytics: s.analytics,
+    demo: s.demo,
+    currency: s.currency,
+    microservice: s.microserviceUrl,
+    primaryColor: s.primaryColor,
+    mainTheme: s.mainTheme,
+    otpLength: s.otpLength,
+    supportPhone: s.supportPhone,
+    supportEmail: s.supportEmail,
+  };
+}

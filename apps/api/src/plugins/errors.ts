@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.ts";
+
+/** Turns every failure into the spec's `{message, status}` body; unknown errors stay private. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .send({ message: err.message, status: err.status, code: err.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath
+        ? `${first.instancePath.slice(1).replaceAll("/", ".")}: `
+        : "";
+      const message = `Invalid ${err.validationContext ?? "request"}: ${where}${first?.message ?? "bad value"}`;
+      return reply.status(400).send({ message, status: 400, code: "VALIDATION" });
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, "request failed");
+      const unavailable = isDatabaseDown(err);
+      const code = unavailable ? 503 : 500;
+      return reply.status(code).send({
+        message: unavailable ? "Service temporarily unavailable" : "Internal Server Error",
+        status: code,
+      });
+    }
+    return reply.status(status).send({ message: err.message, status, code: err.code });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .status(404)
+      .send({ message: `Route ${req.method} ${req.url.split("?")[0]} not found`, status: 404 });
+  });
+}
+
+const DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "08006", "08001"]);
+function isDatabaseDown(err: unknown) {
+  const code = (err as { code?: string }).code;
+  const msg = (err as Error).message ?? "";
+  return (
+    (code && DOWN_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/.test(msg)
+  );
+}

@@ -1,0 +1,42 @@
+import type {
+  CategoryNode,
+  HomeData,
+  LandingList,
+  Page,
+  PagesRouter,
+  ProductTile,
+  PublicSettings,
+  ShippingMethod,
+} from "@maidan/contracts/site";
+
+/** A product page's data for the foundation; the catalogue module extends it. */
+export type ProductDetail = ProductTile & {
+  description: string;
+  images: { url: string; alt: string }[];
+  category: { slug: string; name: string } | null;
+  vendor: { slug: string; name: string } | null;
+};
+
+export type CategoryPage = {
+  category: CategoryNode;
+  children: CategoryNode[];
+  parent: CategoryNode | null;
+  products: ProductTile[];
+};
+
+/**
+ * What the storefront's loaders may call in-process. The API routes call the same services,
+ * so a page and the mobile apps see the same data.
+ */
+export type AppServices = {
+  site: {
+    pagesRouter(): Promise<PagesRouter>;
+    landing(query: { landingPage?: string; route?: string }): Promise<LandingList>;
+    settings(): Promise<PublicSettings>;
+    defaultShipping(): Promise<ShippingMethod | null>;
+    home(): Promise<HomeData>;
+    page(slug: string): Promise<Page | null>;
+    categoryPage(slug: string, child?: string): Promise<CategoryPage | null>;
+    product(slug: string): Promise<ProductDetail | null>;
+  };
+};

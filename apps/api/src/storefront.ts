@@ -1,0 +1,120 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
+import type { AppServices } from "./services.ts";
+
+export const STOREFRONT_DIR = fileURLToPath(new URL("../../storefront", import.meta.url));
+export const STOREFRONT_BUILD = join(STOREFRONT_DIR, "build");
+
+type EntryModule = {
+  createLoadContext: (services: AppServices) => RouterContextProvider;
+  createRequestHandler: (build: ServerBuild, mode?: string) => RequestHandler;
+};
+export type BuildSource = () => Promise<ServerBuild>;
+
+/** Loads the production server build, or says how to make it. */
+export function productionBuild(): BuildSource {
+  const file = join(STOREFRONT_BUILD, "server", "index.js");
+  if (!existsSync(file)) {
+    throw new Error(
+      `storefront: no build at ${file}; run \`npm run build\` first (npm start does)`,
+    );
+  }
+  const build = import(file) as Promise<ServerBuild>;
+  return () => build;
+}
+
+/**
+ * Serves the built client assets, the media folder, and hands every other non-API request to
+ * React Router's server renderer with the in-process services as its load context.
+ */
+export async function mountStorefront(
+  app: FastifyInstance,
+  opts: {
+    services: AppServices;
+    mediaDir: string;
+    build: BuildSource;
+    mode: string;
+    serveAssets: boolean;
+  },
+) {
+  if (opts.serveAssets) {
+    await app.register(fastifyStatic, {
+      root: join(STOREFRONT_BUILD, "client"),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join("client", "assets")}`)) {
+          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.setHeader("cache-control", "public, max-age=3600");
+        }
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: opts.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    maxAge: 86_400_000,
+  });
+
+  // One handler per build: production has one; dev gets a new build after each edit.
+  const handlers = new WeakMap<ServerBuild, RequestHandler>();
+  const handlerFor = (build: ServerBuild, entry: EntryModule) => {
+    const known = handlers.get(build);
+    if (known) return known;
+    const created = entry.createRequestHandler(build, opts.mode);
+    handlers.set(build, created);
+    return created;
+  };
+  await app.register(async (scope) => {
+    // React Router reads the raw body itself (form actions), so Fastify must not parse it.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+    scope.all("/*", async (req, reply) => {
+      const build = await opts.build();
+      const entry = build.entry.module as unknown as EntryModule;
+      const handle = handlerFor(build, entry);
+      const response = await handle(toRequest(req), entry.createLoadContext(opts.services));
+      return sendResponse(reply, response);
+    });
+  });
+}
+
+function toRequest(req: FastifyRequest): Request {
+  const origin = `${req.protocol}://${req.host}`;
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const controller = new AbortController();
+  req.raw.once("close", () => {
+    if (!req.raw.complete || req.raw.destroyed) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url, origin), {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody
+      ? { body: Readable.toWeb(req.body as Readable) as ReadableStream, duplex: "half" }
+      : {}),
+  });
+}
+
+function sendResponse(reply: FastifyReply, res: Response) {
+  reply.status(res.status);
+  for (const [k, v] of res.headers) {
+    if (k !== "set-cookie") reply.header(k, v);
+  }
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!res.body) return reply.send();
+  return reply.send(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream));
+}

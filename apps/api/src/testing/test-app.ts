@@ -1,0 +1,54 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "@maidan/config/config";
+import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
+import { createTestDatabase } from "@maidan/db/testing/test-database";
+import { inject } from "vitest";
+import { type App, buildApp } from "../app.ts";
+import { type Kv, memoryKv, redisKv } from "../lib/kv.ts";
+import { hashPassword } from "../modules/auth/password.ts";
+
+// Images are generated once per run and shared by every test file.
+const MEDIA = join(tmpdir(), "maidan-test-media");
+
+export type TestApp = { app: App; kv: Kv; close: () => Promise<void> };
+
+/**
+ * The API on a fresh seeded database of its own, called in-process with `app.inject`.
+ * Uses Redis for the key-value store when TEST_REDIS_URL is set.
+ */
+export async function createTestApp(
+  opts: { products?: number; seed?: boolean; extend?: (app: App) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(inject("pgServerUrl"));
+  if (opts.seed !== false) {
+    await seedDatabase(database.db, {
+      products: opts.products ?? 60,
+      mediaDir: MEDIA,
+      admin: { email: "admin@test.pk", password: "admin-pass-123" },
+      shopper: DEFAULT_SHOPPER,
+      hashPassword,
+    });
+  }
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-data-")),
+    DATABASE_URL: database.url,
+  });
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : memoryKv();
+  const app = await buildApp({ config, database, kv });
+  opts.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    kv,
+    close: async () => {
+      await app.close();
+      await kv.close();
+      await database.close();
+    },
+  };
+}
