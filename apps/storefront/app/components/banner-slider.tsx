@@ -1,0 +1,61 @@
+import type { BannerItem } from "@maidan/contracts/site";
+import { Link } from "react-router";
+
+type Variant = "desktop" | "mobile";
+
+const sizes: Record<Variant, { width: number; height: number }> = {
+  desktop: { width: 1600, height: 533 },
+  mobile: { width: 800, height: 800 },
+};
+
+function isInternal(link: string) {
+  return link.startsWith("/") && !link.startsWith("//");
+}
+
+function Slides({ items, variant }: { items: BannerItem[]; variant: Variant }) {
+  const { width, height } = sizes[variant];
+  if (items.length === 0) {
+    return <div className={`banner-slider__track banner-slider--${variant} loading-banner`} />;
+  }
+  return (
+    <ul className={`banner-slider__track banner-slider--${variant}`}>
+      {items.map((banner) => {
+        // Lazy even for the first slide: CSS hides the other device's list, and only hidden lazy
+        // images are skipped by the browser, so each device downloads just its own banners.
+        const image = (
+          <img
+            className="banner-slider__image"
+            src={banner.img}
+            alt={banner.alt}
+            width={width}
+            height={height}
+            loading="lazy"
+            decoding="async"
+          />
+        );
+        return (
+          <li key={`${banner.img}|${banner.link}`} className="banner-slider__slide">
+            {isInternal(banner.link) ? (
+              <Link to={banner.link}>{image}</Link>
+            ) : (
+              <a href={banner.link}>{image}</a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Home banners: the desktop list and the phone list are both rendered and CSS shows the one that
+ * fits, so the server needs no idea of the device. Scroll snapping makes them swipeable.
+ */
+export function BannerSlider({ slider, mobile }: { slider: BannerItem[]; mobile: BannerItem[] }) {
+  return (
+    <section className="banner-slider" aria-label="Offers">
+      <Slides items={slider} variant="desktop" />
+      <Slides items={mobile} variant="mobile" />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link, NavLink } from "react-router";
+import { useRootData } from "../lib/root-data";
+import { SearchForm } from "./search-form";
+
+/** Logo, search, account links and the category bar. Plain links: it works without JavaScript. */
+export function SiteHeader() {
+  const { categories } = useRootData();
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to="/" className="logo" aria-label="Maidan home">
+          Maidan
+        </Link>
+        <SearchForm />
+        <nav className="site-header__actions" aria-label="Your shop">
+          <NavLink to="/wishlist">Wishlist</NavLink>
+          <NavLink to="/my">Account</NavLink>
+          <NavLink to="/checkout">Cart</NavLink>
+        </nav>
+      </div>
+      {categories.length > 0 && (
+        <nav className="category-nav" aria-label="Categories">
+          <ul className="container">
+            <li>
+              <NavLink to="/sale">Sale</NavLink>
+            </li>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <NavLink to={`/${category.slug}`}>{category.name}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { Toaster as Sonner } from "sonner";
+import { toastDurations } from "../lib/toast";
+
+/** Spec §9: one toast at a time, top centre, in the rounded 'bubble' look (see app.css). */
+export function Toaster() {
+  return (
+    <Sonner
+      position="top-center"
+      visibleToasts={1}
+      theme="light"
+      className="toaster-bubble"
+      toastOptions={{ className: "bubble", duration: toastDurations.normal }}
+    />
+  );
+}

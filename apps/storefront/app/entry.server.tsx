@@ -1,0 +1,85 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
+import { servicesContext } from "./context";
+import type { AppServices } from "./lib/api-types";
+
+/**
+ * Called by the API server for each request, before handing it to the request handler, so that
+ * loaders reach the services in-process. It lives here because the RouterContextProvider must
+ * come from the same react-router instance as the build's routes.
+ */
+export function createLoadContext(services: AppServices): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  return context;
+}
+
+/**
+ * The request handler from the same react-router module instance as the build. The server uses
+ * this one: a handler from another instance (Vite's dev module graph, or a second installed
+ * copy) rejects the context made here ("Invalid `context` value").
+ */
+export { createRequestHandler } from "react-router";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          // Errors before the shell are logged by React Router; only later ones need it here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

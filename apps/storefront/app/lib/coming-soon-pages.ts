@@ -1,0 +1,143 @@
+/**
+ * Screens of spec §2 whose features ship later. Each route id in routes.ts that points at
+ * routes/coming-soon.tsx has an entry here, so the page says honestly what is coming.
+ */
+
+export type ComingSoonPage = { title: string; heading: string; text: string };
+
+function page(title: string, heading: string, text: string): ComingSoonPage {
+  return { title, heading, text };
+}
+
+const checkout = page(
+  "Checkout",
+  "Checkout opens soon",
+  "Paying online and cash on delivery arrive with the checkout. Until then you can browse the whole shop.",
+);
+const signIn = page(
+  "Sign in",
+  "Accounts open soon",
+  "Signing in, signing up and password resets arrive with customer accounts.",
+);
+const account = page(
+  "Your account",
+  "Your account opens soon",
+  "Orders, wallet, addresses, reviews and referrals will be here once accounts open.",
+);
+const orderDone = page(
+  "Order confirmation",
+  "Order confirmations open soon",
+  "You will see your order number and total here once ordering opens.",
+);
+const freebies = page(
+  "Freebies",
+  "Freebies open soon",
+  "Free gifts with qualifying orders arrive with the checkout.",
+);
+const devPage = page(
+  "Test page",
+  "Nothing here yet",
+  "This address is kept for the shop's own tests.",
+);
+
+export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
+  "store-directory": page(
+    "Stores",
+    "Stores open soon",
+    "A directory of every store on Maidan is on its way.",
+  ),
+  "women-summer-collection": page(
+    "Women's summer collection",
+    "The summer collection opens soon",
+    "The women's summer edit is being put together.",
+  ),
+  notifications: page(
+    "Notifications",
+    "Notifications open soon",
+    "Order and offer updates will appear here once accounts open.",
+  ),
+  wishlist: page(
+    "Wishlist",
+    "Wishlists open soon",
+    "Saving products for later arrives with customer accounts.",
+  ),
+  "lucky-draw": page(
+    "Lucky draw",
+    "The lucky draw opens soon",
+    "Draws for shoppers are on their way.",
+  ),
+  "daily-juice": page(
+    "Daily Juice",
+    "Daily Juice opens soon",
+    "A daily pick of deals is on its way.",
+  ),
+  earn: page(
+    "Earn",
+    "Earning opens soon",
+    "Earning rewards by sharing Maidan arrives with referrals.",
+  ),
+  invite: page("Invitation", "Invitations open soon", "Invite links work once referrals open."),
+  freebies,
+  "freebie-detail": freebies,
+  "my-freebies": freebies,
+  "my-freebie-detail": freebies,
+  "apply-for-vendor": page(
+    "Sell on Maidan",
+    "Vendor applications open soon",
+    "Stores will be able to apply to sell on Maidan here.",
+  ),
+  "request-call-back": page(
+    "Request a call back",
+    "Call-back requests open soon",
+    "Leaving your number for a call from our team is on its way.",
+  ),
+  review: page(
+    "Write a review",
+    "Reviews open soon",
+    "Reviewing what you bought arrives with orders.",
+  ),
+  checkout,
+  "checkout-shipping-address": checkout,
+  "checkout-shipping-address-add": checkout,
+  "checkout-payments": checkout,
+  "checkout-repayment": checkout,
+  success: orderDone,
+  "order-success": orderDone,
+  "order-success-guest": orderDone,
+  "verify-auth": signIn,
+  "oauth-success": signIn,
+  "account-login": signIn,
+  "account-signup": signIn,
+  "account-forgot-password": signIn,
+  "account-reset-password": signIn,
+  "account-verify": signIn,
+  "my-dashboard": account,
+  "my-orders": account,
+  "my-order": account,
+  "my-wallet": account,
+  "my-disputes": account,
+  "my-dispute-detail": account,
+  "my-order-disputes": account,
+  "my-account": account,
+  "my-address": account,
+  "my-change-password": account,
+  "my-vouchers": account,
+  "my-details": account,
+  "my-reviews": account,
+  "my-review": account,
+  "my-referral": account,
+  "my-earnings": account,
+  "pgw-easypaisa": page(
+    "Easypaisa payment",
+    "Easypaisa payments open soon",
+    "This is where Easypaisa returns shoppers after paying, once online payments open.",
+  ),
+  template: devPage,
+  test: devPage,
+};
+
+const unknownPage = page("Coming soon", "Coming soon", "This part of Maidan is not open yet.");
+
+export function comingSoonPage(routeId: string | undefined): ComingSoonPage {
+  return (routeId && comingSoonPages[routeId]) || unknownPage;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { ago, currency, discountPercent, formatDate } from "./format";
+
+describe("currency", () => {
+  it("prints rupees with western grouping and no decimals", () => {
+    expect(currency(12499)).toBe("Rs. 12,499");
+    expect(currency(1_234_567)).toBe("Rs. 1,234,567");
+    expect(currency(999)).toBe("Rs. 999");
+  });
+
+  it("uses the configured symbol", () => {
+    expect(currency(2500, "PKR")).toBe("PKR 2,500");
+  });
+
+  it("rounds half away from zero", () => {
+    expect(currency(12498.5)).toBe("Rs. 12,499");
+    expect(currency(12498.4)).toBe("Rs. 12,498");
+    expect(currency(-0.5)).toBe("-Rs. 1");
+  });
+
+  it("handles zero, negatives and numeric strings", () => {
+    expect(currency(0)).toBe("Rs. 0");
+    expect(currency(-0.2)).toBe("Rs. 0");
+    expect(currency(-1500)).toBe("-Rs. 1,500");
+    expect(currency("4999")).toBe("Rs. 4,999");
+  });
+
+  it("prints nothing for missing or non-numeric values", () => {
+    expect(currency(null)).toBe("");
+    expect(currency(undefined)).toBe("");
+    expect(currency("")).toBe("");
+    expect(currency("abc")).toBe("");
+    expect(currency(Number.NaN)).toBe("");
+    expect(currency(Number.POSITIVE_INFINITY)).toBe("");
+  });
+});
+
+describe("formatDate", () => {
+  it("prints short month, day, year and time in Pakistan time with plain spaces", () => {
+    // 10:05 UTC is 15:05 in Karachi (UTC+5, no daylight saving).
+    expect(formatDate(new Date("2026-11-22T10:05:00Z"))).toBe("Nov 22, 2026, 3:05 PM");
+    expect(formatDate("2026-01-01T19:30:00Z")).toBe("Jan 2, 2026, 12:30 AM");
+    expect(formatDate(Date.UTC(2026, 5, 1, 4, 0))).toBe("Jun 1, 2026, 9:00 AM");
+  });
+
+  it("prints nothing for missing or invalid dates", () => {
+    expect(formatDate(null)).toBe("");
+    expect(formatDate(undefined)).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
+});
+
+describe("ago", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const minute = 60_000;
+
+  it("uses minutes under an hour", () => {
+    expect(ago(before(minute), now)).toBe("1 minute ago");
+    expect(ago(before(5 * minute), now)).toBe("5 minutes ago");
+    expect(ago(before(59 * minute + 59_000), now)).toBe("59 minutes ago");
+  });
+
+  it("uses hours under a day and days after", () => {
+    expect(ago(before(60 * minute), now)).toBe("1 hour ago");
+    expect(ago(before(23 * 60 * minute), now)).toBe("23 hours ago");
+    expect(ago(before(24 * 60 * minute), now)).toBe("1 day ago");
+    expect(ago(before(3 * 24 * 60 * minute), now)).toBe("3 days ago");
+  });
+
+  it("reads 'just now' under a minute, including small clock skew", () => {
+    expect(ago(now, now)).toBe("just now");
+    expect(ago(before(30_000), now)).toBe("just now");
+    expect(ago(before(-30_000), now)).toBe("just now");
+  });
+
+  it("phrases later dates forward", () => {
+    expect(ago(before(-2 * 60 * minute), now)).toBe("in 2 hours");
+  });
+
+  it("accepts strings and prints nothing for invalid input", () => {
+    expect(ago("2026-11-22T11:55:00Z", now)).toBe("5 minutes ago");
+    expect(ago(null, now)).toBe("");
+    expect(ago("nope", now)).toBe("");
+  });
+});
+
+describe("discountPercent", () => {
+  it("is the rounded saving against the list price", () => {
+    expect(discountPercent(7500, 10000)).toBe(25);
+    expect(discountPercent(6666, 10000)).toBe(33);
+  });
+
+  it("is 0 without a saving", () => {
+    expect(discountPercent(10000, 10000)).toBe(0);
+    expect(discountPercent(12000, 10000)).toBe(0);
+    expect(discountPercent(0, 0)).toBe(0);
+  });
+});

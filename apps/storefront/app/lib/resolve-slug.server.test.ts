@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from "vitest";
+import { aboutPage, fakeServices, men, runnerDetail } from "../testing/fake-services";
+import { resolveSlug } from "./resolve-slug.server";
+
+describe("resolveSlug", () => {
+  const { site } = fakeServices();
+
+  it("shows a CMS page when the slug is in the pages list", async () => {
+    expect(await resolveSlug(site, "about")).toEqual({ kind: "page", page: aboutPage });
+  });
+
+  it("shows a category, and its child", async () => {
+    const top = await resolveSlug(site, "men");
+    expect(top?.kind === "category" && top.category.category).toEqual(men);
+    const child = await resolveSlug(site, "men", "men-shoes");
+    expect(child?.kind === "category" && child.category.category.slug).toBe("men-shoes");
+  });
+
+  it("is a 404 for a category's unknown child", async () => {
+    expect(await resolveSlug(site, "men", "nope")).toBeNull();
+  });
+
+  it("falls back to a product", async () => {
+    expect(await resolveSlug(site, "air-runner")).toEqual({
+      kind: "product",
+      product: runnerDetail,
+    });
+  });
+
+  it("is a 404 when nothing matches", async () => {
+    expect(await resolveSlug(site, "no-such-thing")).toBeNull();
+    expect(await resolveSlug(site, "about", "team")).toBeNull();
+  });
+
+  it("does not ask for a page that is not in the list", async () => {
+    const page = vi.fn(async () => null);
+    await resolveSlug(fakeServices({ page }).site, "air-runner");
+    expect(page).not.toHaveBeenCalled();
+  });
+
+  it("tries every kind when the pages list fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const broken = fakeServices({
+      pagesRouter: async () => {
+        throw new Error("db down");
+      },
+    }).site;
+    expect((await resolveSlug(broken, "about"))?.kind).toBe("page");
+    expect((await resolveSlug(broken, "men"))?.kind).toBe("category");
+    expect((await resolveSlug(broken, "air-runner"))?.kind).toBe("product");
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,38 @@
+import type { Page } from "@maidan/contracts/site";
+import type { AppServices, CategoryPage, ProductDetail } from "./api-types";
+
+export type SlugTarget =
+  | { kind: "page"; page: Page }
+  | { kind: "category"; category: CategoryPage }
+  | { kind: "product"; product: ProductDetail };
+
+/**
+ * What `/{slug}` or `/{slug}/{c}` shows (spec §2): a CMS page when the slug is in the pages list,
+ * else a category (with its optional child), else a product; null means 404. When the pages list
+ * cannot be loaded, each kind is simply tried in turn.
+ */
+export async function resolveSlug(
+  site: AppServices["site"],
+  slug: string,
+  child?: string,
+): Promise<SlugTarget | null> {
+  const table = await site.pagesRouter().catch((error: unknown) => {
+    console.warn("storefront: pages router could not be loaded; probing instead", error);
+    return null;
+  });
+  const mayBePage = child === undefined && (table?.pages.some((p) => p.slug === slug) ?? true);
+  const isCategory = table?.categories.some((category) => category.slug === slug) ?? true;
+
+  if (mayBePage) {
+    const page = await site.page(slug);
+    if (page) return { kind: "page", page };
+  }
+  if (isCategory) {
+    const category = await site.categoryPage(slug, child);
+    if (category) return { kind: "category", category };
+    // A known category with an unknown child is a 404, not a product.
+    if (table) return null;
+  }
+  const product = await site.product(child === undefined ? slug : `${slug}/${child}`);
+  return product ? { kind: "product", product } : null;
+}

@@ -1,0 +1,30 @@
+import { type MiddlewareFunction, redirect } from "react-router";
+import { guestIdContext, viewerContext } from "../context";
+import { guestCookie, newGuestId, readGuestId } from "./guest-id.server";
+import { resolveRedirect } from "./redirects";
+
+/**
+ * Legacy addresses, /cart and route rules 1 to 3. Runs for document requests and for the data
+ * requests of client navigations alike, so both get the same redirect.
+ */
+export const redirectMiddleware: MiddlewareFunction<Response> = ({ url, context }) => {
+  // `url`, not `request.url`: a client navigation's data request ends in `.data`.
+  const target = resolveRedirect(url, context.get(viewerContext) !== null);
+  if (target) throw redirect(target.to, target.status);
+};
+
+/** Reads the guest id, or mints one and sets the cookie on the way out. */
+export const guestMiddleware: MiddlewareFunction<Response> = async (
+  { request, url, context },
+  next,
+) => {
+  const existing = readGuestId(request);
+  const id = existing ?? newGuestId();
+  context.set(guestIdContext, id);
+  const response = await next();
+  if (!existing) {
+    const secure = url.protocol === "https:";
+    response.headers.append("Set-Cookie", guestCookie(id, secure));
+  }
+  return response;
+};

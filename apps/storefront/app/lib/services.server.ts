@@ -1,0 +1,43 @@
+import type { RouterContextProvider } from "react-router";
+import { servicesContext } from "../context";
+import type { AppServices } from "./api-types";
+
+type Context = Readonly<RouterContextProvider>;
+
+export function services(context: Context): AppServices {
+  try {
+    return context.get(servicesContext);
+  } catch {
+    throw new Error(
+      "Storefront services missing: pass build.entry.module.createLoadContext(services) as the load context",
+    );
+  }
+}
+
+const perRequest = new WeakMap<Context, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `load` once per request for `key`: the root and a page loader run in parallel and may
+ * want the same data (the home page and the header both read `site.home()`).
+ */
+export function once<T>(context: Context, key: string, load: () => Promise<T>): Promise<T> {
+  let cache = perRequest.get(context);
+  if (!cache) {
+    cache = new Map();
+    perRequest.set(context, cache);
+  }
+  let pending = cache.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = load();
+    cache.set(key, pending);
+  }
+  return pending;
+}
+
+/** The value of a settled promise, or `fallback` with the failure logged (spec §4). */
+export function settledOr<T, F>(result: PromiseSettledResult<T>, fallback: F, what: string): T | F {
+  if (result.status === "fulfilled") return result.value;
+  const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+  console.warn(`storefront: ${what} could not be loaded (${reason}); continuing without it`);
+  return fallback;
+}

@@ -1,0 +1,31 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const sonner = vi.hoisted(() => ({
+  toast: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+vi.mock("sonner", () => sonner);
+
+const { notifyError, notifyInfo, notifySuccess, notifyWarning } = await import("./toast");
+
+describe("toast helpers", () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it("keeps success, info and warning for 5 s", () => {
+    notifySuccess("Profile updated.");
+    notifyInfo("Heads up");
+    notifyWarning("Careful");
+    expect(sonner.toast.success).toHaveBeenCalledWith("Profile updated.", { duration: 5000 });
+    expect(sonner.toast.info).toHaveBeenCalledWith("Heads up", { duration: 5000 });
+    expect(sonner.toast.warning).toHaveBeenCalledWith("Careful", { duration: 5000 });
+  });
+
+  it("shows an error body's message for 10 s", () => {
+    notifyError({ message: "Invalid Login Details!", status: 401 });
+    expect(sonner.toast.error).toHaveBeenCalledWith("Invalid Login Details!", { duration: 10000 });
+  });
+
+  it("falls back to the stringified response", () => {
+    notifyError({ ok: false });
+    expect(sonner.toast.error).toHaveBeenCalledWith('{"ok":false}', { duration: 10000 });
+  });
+});

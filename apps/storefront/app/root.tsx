@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AnalyticsNoscript, AnalyticsScripts } from "./components/analytics-scripts";
+import { ErrorPage } from "./components/error-page";
+import { LoadingBar } from "./components/loading-bar";
+import { PageViewTracker } from "./components/page-view-tracker";
+import { Toaster } from "./components/toaster";
+import { analyticsPlan } from "./lib/analytics";
+import { pathRedirect } from "./lib/redirects";
+import { type RootData, useRootData } from "./lib/root-data";
+import { guestMiddleware, redirectMiddleware } from "./lib/root-middleware.server";
+import { errorMeta, pageMeta } from "./lib/seo";
+import { once, services, settledOr } from "./lib/services.server";
+import { fallbackSettings } from "./lib/settings";
+import { normalizeColor, themeCss } from "./lib/theme";
+import appCss from "./styles/app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, guestMiddleware];
+
+/** The address-only redirects, applied in the browser even when a navigation loads no data. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  ({ url }) => {
+    const target = pathRedirect(url);
+    if (target) throw redirect(target.to, target.status);
+  },
+];
+
+/** Spec §4 "Server start": settings, categories and default shipping, each allowed to fail. */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const { site } = services(context);
+  const [settings, home, shipping] = await Promise.allSettled([
+    site.settings(),
+    once(context, "home", () => site.home()),
+    site.defaultShipping(),
+  ]);
+  const categories = settledOr(home, null, "categories")?.categories ?? [];
+  return {
+    settings: settledOr(settings, fallbackSettings, "settings"),
+    categories: categories
+      .filter((category) => category.parent === null)
+      .map(({ slug, name }) => ({ slug, name })),
+    shipping: settledOr(shipping, null, "default shipping"),
+  };
+}
+
+/** Shop-wide data changes rarely: reload it after a form submission, not on every click. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  error ? errorMeta(matches, error) : pageMeta(matches);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { settings } = useRootData();
+  const plan = analyticsPlan(settings.analytics);
+  return (
+    <html lang="en" data-theme={settings.mainTheme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={normalizeColor(settings.primaryColor)} />
+        <Meta />
+        <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: themeCss only emits validated values */}
+        <style dangerouslySetInnerHTML={{ __html: themeCss(settings) }} />
+        <AnalyticsScripts plan={plan} />
+      </head>
+      <body>
+        <AnalyticsNoscript plan={plan} />
+        <noscript>
+          <p className="noscript-note">
+            We're sorry but we doesn't work properly without JavaScript enabled. Please enable it to
+            continue.
+          </p>
+        </noscript>
+        <LoadingBar />
+        <Toaster />
+        {children}
+        <PageViewTracker plan={plan} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Only for failures outside every layout; pages have their own boundaries inside the chrome. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="layout layout--blank">
+      <main id="main" className="layout__column">
+        <Link to="/" className="logo" aria-label="Maidan home">
+          Maidan
+        </Link>
+        <ErrorPage error={error} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * The storefront's route table (spec §2). Static paths outrank `:slug/:c?`, which outranks `*`,
+ * whatever the order here. Redirects (legacy table, /cart, route rules) run in the root
+ * middleware before any of these.
+ */
+
+/** A screen whose feature ships later; its text is in lib/coming-soon-pages.ts under `id`. */
+const soon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
+
+export default [
+  route("cart", "routes/cart.tsx", { id: "cart" }),
+
+  layout("layouts/home.tsx", [index("routes/home.tsx", { id: "home" })]),
+
+  layout("layouts/bottom-navigation-footer.tsx", [
+    route("sale", "routes/sale.tsx", { id: "sale" }),
+    route("new-arrivals", "routes/new-arrivals.tsx", { id: "new-arrivals" }),
+    route("search/:q?", "routes/search.tsx", { id: "search" }),
+    // A CMS page, else a category (with optional child), else a product, else 404.
+    route(":slug/:c?", "routes/slug.tsx", { id: "slug" }),
+    // Deeper paths: a product, else 404.
+    route("*", "routes/catch-all.tsx", { id: "catch-all" }),
+  ]),
+
+  layout("layouts/default.tsx", [
+    route("pages/:route", "routes/landing.tsx", { id: "landing" }),
+    route("b/:c?", "routes/brands.tsx", { id: "brands-short" }),
+    route("brands/:c?", "routes/brands.tsx", { id: "brands" }),
+    route("v/:c?", "routes/vendors.tsx", { id: "vendors" }),
+    route("stores/:id", "routes/store.tsx", { id: "store" }),
+    route("shop/:id", "routes/store.tsx", { id: "shop" }),
+    soon("store", "store-directory"),
+    soon("women-summer-collection", "women-summer-collection"),
+    soon("freebies", "freebies"),
+    soon("freebies/:id", "freebie-detail"),
+    soon("myfreebies", "my-freebies"),
+    soon("myfreebies/:detail", "my-freebie-detail"),
+  ]),
+
+  layout("layouts/bottom-navigation.tsx", [
+    route("explore", "routes/explore.tsx", { id: "explore" }),
+    soon("notifications", "notifications"),
+    soon("wishlist", "wishlist"),
+  ]),
+
+  layout("layouts/mobile.tsx", [
+    soon("lucky-draw", "lucky-draw"),
+    soon("daily_juice", "daily-juice"),
+    soon("earn", "earn"),
+    soon("invite/:id", "invite"),
+  ]),
+
+  layout("layouts/header.tsx", [
+    soon("apply-for-vendor", "apply-for-vendor"),
+    soon("request-call-back", "request-call-back"),
+    soon("review/:id", "review"),
+  ]),
+
+  layout("layouts/only-header.tsx", [
+    soon("checkout", "checkout"),
+    soon("checkout/changeShippingAddress", "checkout-shipping-address"),
+    soon("checkout/changeShippingAddress/add", "checkout-shipping-address-add"),
+    soon("checkout/payments", "checkout-payments"),
+    soon("checkout/repayment", "checkout-repayment"),
+  ]),
+
+  layout("layouts/account.tsx", [
+    soon("account/login", "account-login"),
+    soon("account/signup", "account-signup"),
+    soon("account/forgot-password", "account-forgot-password"),
+    soon("account/reset-password/:token", "account-reset-password"),
+    soon("account/verify/:token", "account-verify"),
+    soon("my", "my-dashboard"),
+    soon("my/orders", "my-orders"),
+    soon("my/orders/:id", "my-order"),
+    soon("my/wallet", "my-wallet"),
+    soon("my/disputes", "my-disputes"),
+    soon("my/disputes/detail/:detail_id", "my-dispute-detail"),
+    soon("my/disputes/:order_id", "my-order-disputes"),
+    soon("my/account", "my-account"),
+    soon("my/address", "my-address"),
+    soon("my/change-password", "my-change-password"),
+    soon("my/vouchers", "my-vouchers"),
+    soon("my/details", "my-details"),
+    soon("my/reviews", "my-reviews"),
+    soon("my/reviews/:id", "my-review"),
+    soon("my/referral", "my-referral"),
+    soon("my/earnings", "my-earnings"),
+  ]),
+
+  layout("layouts/support.tsx", [
+    route("help-center/:id?", "routes/help-center.tsx", { id: "help-center" }),
+  ]),
+
+  layout("layouts/blank.tsx", [
+    soon("success", "success"),
+    soon("order-success", "order-success"),
+    soon("order-success-guest", "order-success-guest"),
+    soon("verify/auth", "verify-auth"),
+    soon("oauth/success", "oauth-success"),
+  ]),
+
+  layout("layouts/none.tsx", [
+    soon("pgw/easypaisa", "pgw-easypaisa"),
+    soon("template", "template"),
+    soon("test", "test"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,47 @@
+import { ErrorPage } from "../components/error-page";
+import { LandingView } from "../components/landing-view";
+import { readLandingContent } from "../lib/landing-data.server";
+import { errorMeta, pageMeta } from "../lib/seo";
+import { once, services, settledOr } from "../lib/services.server";
+import type { Route } from "./+types/sale";
+
+/**
+ * The sale: the first landing entry marked 'sale' (spec §7) and the products on sale. Either
+ * may be missing; the page still shows what there is.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site } = services(context);
+  const [landing, home] = await Promise.allSettled([
+    site.landing({ landingPage: "sale" }),
+    once(context, "home", () => site.home()),
+  ]);
+  const list = settledOr(landing, null, "sale landing");
+  const entry = list?.status ? list.data.find((item) => item.status) : undefined;
+  const content = entry ? readLandingContent(entry.data) : null;
+  const onSale = settledOr(home, null, "products on sale")?.onSale ?? [];
+  return {
+    title: entry?.title ?? "Sale",
+    description: content?.description ?? null,
+    banners: content?.banners ?? [],
+    // Products picked for the sale page come first, then everything else that is discounted.
+    products: dedupe([...(content?.products ?? []), ...onSale]),
+  };
+}
+
+function dedupe<T extends { _id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item._id) && seen.add(item._id));
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  error || !loaderData
+    ? errorMeta(matches, error)
+    : pageMeta(matches, { title: loaderData.title, description: loaderData.description });
+
+export default function SalePage({ loaderData }: Route.ComponentProps) {
+  return <LandingView {...loaderData} empty="No sale is running right now. Check back soon." />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,73 @@
+import type { CategoryNode, Page, ProductTile } from "@maidan/contracts/site";
+import type { AppServices, ProductDetail } from "../lib/api-types";
+import { fallbackSettings } from "../lib/settings";
+
+/** In-memory services for unit tests: a tiny shop with one of everything. */
+
+export const men: CategoryNode = { _id: "c1", slug: "men", name: "Men", image: null, parent: null };
+export const menShoes: CategoryNode = {
+  _id: "c2",
+  slug: "men-shoes",
+  name: "Shoes",
+  image: null,
+  parent: "c1",
+};
+
+export const runner: ProductTile = {
+  _id: "p1",
+  slug: "air-runner",
+  name: "Air Runner",
+  img: "/media/air-runner.jpg",
+  price: 7499,
+  mrp: 9999,
+  brand: "Stride",
+  inStock: true,
+};
+
+export const runnerDetail: ProductDetail = {
+  ...runner,
+  description: "Light running shoe.\n\nMesh upper.",
+  images: [{ url: "/media/air-runner.jpg", alt: "Air Runner" }],
+  category: { slug: "men", name: "Men" },
+  vendor: null,
+};
+
+export const aboutPage: Page = {
+  _id: "pg1",
+  slug: "about",
+  page_type: "static",
+  title: "About us",
+  body: "We sell sports goods.",
+  description: null,
+};
+
+export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppServices {
+  return {
+    site: {
+      pagesRouter: async () => ({
+        pages: [{ slug: aboutPage.slug, page_type: aboutPage.page_type }],
+        categories: [{ slug: men.slug }, { slug: menShoes.slug }],
+      }),
+      landing: async () => ({ status: true, data: [] }),
+      settings: async () => fallbackSettings,
+      defaultShipping: async () => null,
+      home: async () => ({
+        categories: [men, menShoes],
+        featured: [runner],
+        newArrivals: [runner],
+        onSale: [runner],
+      }),
+      page: async (slug) => (slug === aboutPage.slug ? aboutPage : null),
+      categoryPage: async (slug, child) => {
+        if (slug !== men.slug) return null;
+        if (child === undefined) {
+          return { category: men, children: [menShoes], parent: null, products: [runner] };
+        }
+        if (child !== menShoes.slug) return null;
+        return { category: menShoes, children: [], parent: men, products: [runner] };
+      },
+      product: async (slug) => (slug === runner.slug ? runnerDetail : null),
+      ...overrides,
+    },
+  };
+}
