@@ -36,7 +36,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   await registerOpenApi(app);
 
   const services: AppServices = {
-    site: createSiteService(database.db, config.isTest ? 0 : 30_000),
+    site: createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
   };
   app.decorate("services", services);
 

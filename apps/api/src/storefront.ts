@@ -77,6 +77,10 @@ export async function mountStorefront(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
     scope.all("/*", async (req, reply) => {
+      // Unknown API paths answer JSON, never a rendered page.
+      if (req.url === "/api" || req.url.startsWith("/api/") || req.url.startsWith("/api?")) {
+        return reply.callNotFound();
+      }
       const build = await opts.build();
       const entry = build.entry.module as unknown as EntryModule;
       const handle = handlerFor(build, entry);

@@ -1,6 +1,7 @@
 /**
  * Caches an async result for `ttlMs`, sharing one in-flight call. After expiry the stale value is
  * served while one refresh runs (stale-while-revalidate), so a slow query never blocks readers.
+ * A ttl of 0 turns caching off.
  */
 export function memo<T>(ttlMs: number, load: () => Promise<T>) {
   let value: { v: T; at: number } | undefined;
@@ -17,7 +18,7 @@ export function memo<T>(ttlMs: number, load: () => Promise<T>) {
     return inflight;
   };
   const get = async (): Promise<T> => {
-    if (!value) return refresh();
+    if (ttlMs <= 0 || !value) return refresh();
     if (Date.now() - value.at > ttlMs) refresh().catch(() => {});
     return value.v;
   };
