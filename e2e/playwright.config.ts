@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "maidan-e2e-"));
+// Set once in the main process so the workers (which re-read this file) share the same folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "maidan-e2e-"));
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 /** Debian's Chromium, never a downloaded browser. */
 const chromium = {
@@ -34,8 +36,16 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
+    // Tests that change the shop's shared settings run alone, one after another.
+    {
+      name: "settings",
+      testMatch: /analytics\.spec\.ts/,
+      fullyParallel: false,
+      use: { viewport: { width: 1366, height: 768 } },
+    },
     {
       name: "phone",
+      testIgnore: /analytics\.spec\.ts/,
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,
@@ -44,15 +54,21 @@ export default defineConfig({
         userAgent: devices["Pixel 5"].userAgent,
       },
     },
-    { name: "desktop", use: { viewport: { width: 1366, height: 768 } } },
+    {
+      name: "desktop",
+      testIgnore: /analytics\.spec\.ts/,
+      use: { viewport: { width: 1366, height: 768 } },
+    },
   ],
   webServer: {
-    command: "node ../apps/api/src/server.ts",
+    command: `"${process.execPath}" ../apps/api/src/server.ts`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",
+    // No settings cache, so a test that changes a setting sees it on the next page.
     env: {
+      CACHE_TTL_MS: "0",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,
