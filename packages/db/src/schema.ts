@@ -40,6 +40,8 @@ export const users = pgTable(
     city: text("city"),
     zip: text("zip"),
     verified: boolean("verified").notNull().default(false),
+    /** The sign-up campaign marker (spec §3, §9: source=kl_), as the client sent it. */
+    campaign: text("campaign"),
     /** Bumped on logout and password change: tokens carrying an older version are refused. */
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: createdAt(),
