@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { Config } from "@maidan/config/config";
@@ -6,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Kv } from "./lib/kv.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { imageRoutes } from "./modules/media/image.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { createSiteService } from "./modules/site/site.service.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -47,5 +49,10 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     },
     { prefix: "/api" },
   );
+  // Resized images live beside the storefront's pages, outside /api (they are not JSON).
+  await app.register(imageRoutes, {
+    mediaDir: join(config.dataDir, "media"),
+    cacheDir: join(config.dataDir, "cache", "img"),
+  });
   return app as unknown as App;
 }

@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import sharp from "sharp";
+import type { ImageRequest } from "./image-request.ts";
+
+// Sources tried in order: the seed writes a WebP and a JPEG of each picture.
+const SOURCE_EXTENSIONS = ["webp", "jpg", "jpeg", "png"];
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Resizes media files with sharp and keeps each result on disk, so a width/format pair is
+ * encoded once per file. Concurrent first requests for the same variant share one encode.
+ */
+export function createImageCache(opts: { mediaDir: string; cacheDir: string }) {
+  const pending = new Map<string, Promise<Buffer | null>>();
+
+  async function encode(req: ImageRequest, target: string): Promise<Buffer | null> {
+    let source: string | undefined;
+    for (const ext of SOURCE_EXTENSIONS) {
+      const candidate = join(opts.mediaDir, `${req.path}.${ext}`);
+      if (await exists(candidate)) {
+        source = candidate;
+        break;
+      }
+    }
+    if (!source) return null;
+    const pipeline = sharp(source).resize({ width: req.width, withoutEnlargement: true });
+    const out =
+      req.format === "avif"
+        ? pipeline.avif({ quality: 50, effort: 2 })
+        : req.format === "webp"
+          ? pipeline.webp({ quality: 72, effort: 3 })
+          : pipeline.jpeg({ quality: 75, mozjpeg: true });
+    const buffer = await out.toBuffer();
+    // Written under a temporary name first: a crash never leaves a half-written cache file.
+    await mkdir(dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID()}.tmp`;
+    await writeFile(temp, buffer);
+    await rename(temp, target);
+    return buffer;
+  }
+
+  return {
+    /** The encoded image, or null when there is no such source file. */
+    async get(req: ImageRequest): Promise<Buffer | null> {
+      const target = join(opts.cacheDir, String(req.width), `${req.path}.${req.format}`);
+      const cached = await readFile(target).catch(() => null);
+      if (cached) return cached;
+      let job = pending.get(target);
+      if (!job) {
+        job = encode(req, target).finally(() => pending.delete(target));
+        pending.set(target, job);
+      }
+      return job;
+    },
+  };
+}
