@@ -1,0 +1,102 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrateDatabase } from "@maidan/db/database";
+import { createTestDatabase } from "@maidan/db/testing/test-database";
+import { describe, expect, inject, it } from "vitest";
+import { bootRuntime } from "./boot.ts";
+
+const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
+const dataDir = () => mkdtempSync(join(tmpdir(), "maidan-boot-"));
+
+function start(env: Record<string, string>) {
+  return spawnSync(process.execPath, [SERVER], {
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir(), LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+}
+
+describe("start-up failures are one clear line and a non-zero exit", () => {
+  it("an unreachable database", () => {
+    const r = start({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /^start failed: database: cannot connect to postgres:\/\/nobody@127\.0\.0\.1:1\/none/,
+    );
+  });
+
+  it("bad variables, one line each", () => {
+    const r = start({ PORT: "eighty", DATABASE_URL: "mysql://x" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^config: PORT: /),
+      expect.stringMatching(/^config: DATABASE_URL: must start with postgres:\/\//),
+    ]);
+  });
+
+  it("an unreachable Redis stops the start within seconds instead of hanging", async () => {
+    const database = await createTestDatabase(inject("pgServerUrl"));
+    try {
+      const started = Date.now();
+      const r = start({
+        DATABASE_URL: database.url,
+        SEED_ON_START: "false",
+        REDIS_URL: "redis://127.0.0.1:1",
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^start failed: redis: cannot reach redis:\/\/127\.0\.0\.1:1/);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("migrations and seed at start", () => {
+  it("concurrent migrations on one database apply once, without errors", async () => {
+    const database = await createTestDatabase(inject("pgServerUrl"));
+    try {
+      // createTestDatabase migrated once; wipe and let three runners race.
+      await database.pool.query(
+        "drop schema public cascade; drop schema drizzle cascade; create schema public",
+      );
+      await Promise.all([1, 2, 3].map(() => migrateDatabase(database.pool)));
+      const { rows } = await database.pool.query(
+        "select count(*)::int as n from drizzle.__drizzle_migrations",
+      );
+      expect(rows[0].n).toBeGreaterThan(0);
+      await expect(database.pool.query("select count(*) from products")).resolves.toBeTruthy();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("the first start seeds; a second start reuses the data and does not seed again", async () => {
+    const database = await createTestDatabase(inject("pgServerUrl"));
+    const env = {
+      NODE_ENV: "test",
+      DATA_DIR: dataDir(),
+      DATABASE_URL: database.url,
+      SEED_PRODUCTS: "20",
+    };
+    try {
+      const first = await bootRuntime(env);
+      const { rows } = await first.database.pool.query(
+        "select count(*)::int as n, max(created_at) as at from products",
+      );
+      await first.close();
+      expect(rows[0].n).toBe(20);
+      const second = await bootRuntime(env);
+      const again = await second.database.pool.query("select count(*)::int as n from products");
+      await second.close();
+      expect(again.rows[0].n).toBe(20);
+    } finally {
+      await database.close();
+    }
+  });
+});
