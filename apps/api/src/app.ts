@@ -6,6 +6,8 @@ import type { Database } from "@maidan/db/database";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Kv } from "./lib/kv.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -39,6 +41,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
 
   const services: AppServices = {
     site: createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
+    catalog: createCatalogService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
   };
   app.decorate("services", services);
 
@@ -46,6 +49,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     async (api) => {
       await api.register(healthRoutes, { database, kv });
       await api.register(siteRoutes, { site: services.site });
+      await api.register(catalogRoutes, { catalog: services.catalog });
     },
     { prefix: "/api" },
   );

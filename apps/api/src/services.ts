@@ -1,3 +1,4 @@
+import type { CatalogService } from "@maidan/contracts/catalog";
 import type {
   CategoryNode,
   HomeData,
@@ -39,4 +40,6 @@ export type AppServices = {
     categoryPage(slug: string, child?: string): Promise<CategoryPage | null>;
     product(slug: string): Promise<ProductDetail | null>;
   };
+  /** Listings, search, product detail, brands and vendors (modules/catalog). */
+  catalog: CatalogService;
 };

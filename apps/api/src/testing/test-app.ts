@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "@maidan/config/config";
+import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
 import { inject } from "vitest";
@@ -12,7 +13,7 @@ import { hashPassword } from "../modules/auth/password.ts";
 // Images are generated once per run and shared by every test file.
 const MEDIA = join(tmpdir(), "maidan-test-media");
 
-export type TestApp = { app: App; kv: Kv; close: () => Promise<void> };
+export type TestApp = { app: App; kv: Kv; database: Database; close: () => Promise<void> };
 
 /**
  * The API on a fresh seeded database of its own, called in-process with `app.inject`.
@@ -45,6 +46,7 @@ export async function createTestApp(
   return {
     app,
     kv,
+    database,
     close: async () => {
       await app.close();
       await kv.close();

@@ -1,6 +1,7 @@
 import type { CategoryNode, Page, ProductTile } from "@maidan/contracts/site";
 import type { AppServices, ProductDetail } from "../lib/api-types";
 import { fallbackSettings } from "../lib/settings";
+import { fakeCatalog } from "./fake-catalog";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
 
@@ -69,5 +70,6 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
       product: async (slug) => (slug === runner.slug ? runnerDetail : null),
       ...overrides,
     },
+    catalog: fakeCatalog(),
   };
 }

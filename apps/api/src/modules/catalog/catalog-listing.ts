@@ -1,0 +1,127 @@
+import type { Facets, ProductList, ProductListQuery, Sort } from "@maidan/contracts/catalog";
+import type { Db } from "@maidan/db/database";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import * as repo from "./catalog.repository.ts";
+import { hexOf, toCard } from "./catalog-mappers.ts";
+import type { CategoryIndex } from "./category-tree.ts";
+import type { ListingFilter } from "./listing-sql.ts";
+
+type Lookups = {
+  categories: CategoryIndex;
+  brands: { _id: string; slug: string; name: string }[];
+  vendors: { _id: string; slug: string }[];
+};
+
+/** Turns the parsed query's slugs into ids. An unknown `category` is a 404. */
+export function resolveFilter(q: ProductListQuery, l: Lookups): ListingFilter {
+  const f: ListingFilter = {
+    sizes: q.size,
+    colors: q.color,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+    inStock: q.inStock,
+    onSale: q.onSale,
+  };
+  if (q.category) {
+    const c = l.categories.bySlug.get(q.category);
+    if (!c) throw notFound("This page could not be found");
+    // A subcategory list replaces the page's scope: the legacy `/men/all?subcategory=men-clothing,
+    // women-clothing,kids-clothing` means all clothing, not men's only.
+    if (!q.subcategory?.length) f.categoryIds = l.categories.descendants(c.id);
+  }
+  if (q.subcategory?.length) {
+    f.subcategoryIds = q.subcategory.flatMap((s) => {
+      const c = l.categories.bySlug.get(s);
+      return c ? l.categories.descendants(c.id) : [];
+    });
+  }
+  const ids = (slugs: string[] | undefined, all: { _id: string; slug: string }[]) =>
+    slugs?.length ? all.filter((x) => slugs.includes(x.slug)).map((x) => x._id) : undefined;
+  f.brandIds = ids(q.brand, l.brands);
+  f.vendorIds = ids(q.vendor, l.vendors);
+  return f;
+}
+
+/** One page of cards, the total and the facets, queried in parallel. */
+export async function runListing(
+  db: Db,
+  f: ListingFilter,
+  q: ProductListQuery,
+  sort: Sort,
+  l: Lookups,
+): Promise<ProductList> {
+  const offset = (q.page - 1) * q.limit;
+  const [cards, counts, byCategory, byBrand, bySize, byColor, price] = await Promise.all([
+    repo.listCards(db, f, sort, q.limit, offset),
+    repo.countListing(db, f),
+    repo.countByCategory(db, f),
+    repo.countByBrand(db, f),
+    repo.countByVariant(db, f, "size"),
+    repo.countByVariant(db, f, "color"),
+    repo.priceRange(db, f),
+  ]);
+  const pages = Math.ceil(counts.total / q.limit);
+  if (q.page > Math.max(1, pages)) {
+    throw badRequest(`Invalid querystring: page: must be at most ${Math.max(1, pages)}`);
+  }
+  const facets: Facets = {
+    subcategories: subcategoryFacet(q, l.categories, byCategory),
+    brands: byBrand
+      .map((b) => {
+        const brand = l.brands.find((x) => x._id === b.id);
+        return brand ? { value: brand.slug, label: brand.name, count: b.count } : null;
+      })
+      .filter((x) => x !== null)
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    sizes: sortSizes(bySize.map((s) => ({ value: s.value, label: s.value, count: s.count }))),
+    colors: byColor
+      .map((c) => ({ value: c.value, label: c.value, count: c.count, hex: hexOf(c.value) }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    price,
+    inStock: counts.inStock,
+    onSale: counts.onSale,
+  };
+  return {
+    items: cards.map(toCard),
+    total: counts.total,
+    page: q.page,
+    limit: q.limit,
+    pages,
+    sort,
+    facets,
+  };
+}
+
+/** Counts for the children of the listing's category (top-level categories when it has none). */
+function subcategoryFacet(
+  q: ProductListQuery,
+  cats: CategoryIndex,
+  byCategory: { id: string; count: number }[],
+) {
+  const direct = new Map(byCategory.map((r) => [r.id, r.count]));
+  const scope = q.category ? cats.bySlug.get(q.category) : undefined;
+  const shown = scope ? cats.children(scope.id) : cats.children(null);
+  return shown
+    .map((c) => ({
+      value: c.slug,
+      label: c.name,
+      count: cats.descendants(c.id).reduce((n, id) => n + (direct.get(id) ?? 0), 0),
+    }))
+    .filter((c) => c.count > 0 || q.subcategory?.includes(c.value));
+}
+
+const SIZE_ORDER = ["XS", "S", "M", "L", "XL", "XXL"];
+/** Letter sizes in wearing order, then numbers ascending, then the rest alphabetically. */
+function sortSizes<T extends { value: string }>(xs: T[]): T[] {
+  const rank = (v: string) => {
+    const i = SIZE_ORDER.indexOf(v);
+    if (i >= 0) return [0, i] as const;
+    const n = Number.parseFloat(v);
+    return Number.isNaN(n) ? ([2, 0] as const) : ([1, n] as const);
+  };
+  return xs.sort((a, b) => {
+    const [ga, na] = rank(a.value);
+    const [gb, nb] = rank(b.value);
+    return ga - gb || na - nb || a.value.localeCompare(b.value);
+  });
+}

@@ -1,0 +1,59 @@
+import type { LinkRef, Suggestions } from "@maidan/contracts/catalog";
+import type { Db } from "@maidan/db/database";
+import * as repo from "./catalog.repository.ts";
+import { expandToken, tokenize, toTsQuery } from "./search-query.ts";
+import { SYNONYMS } from "./synonyms.ts";
+
+/** What a query is searched as: the word groups (each word with its alternatives) and tsquery. */
+export type ReadQuery = { tokens: string[]; groups: string[][]; tsQuery: string };
+
+/** Tokenises, corrects typos against the vocabulary and expands synonyms. */
+export async function readQuery(db: Db, q: string): Promise<ReadQuery> {
+  const tokens = tokenize(q);
+  const unknown = tokens.filter((t) => !SYNONYMS[t] && /[a-z]/.test(t) && t.length >= 3);
+  const corrections = await repo.closestTerms(db, unknown);
+  const groups = tokens.map((t) => expandToken(t, corrections.get(t)));
+  return { tokens, groups, tsQuery: toTsQuery(groups) };
+}
+
+/** "Did you mean" words for a query that found nothing, most similar first. */
+export async function closeTerms(db: Db, tokens: string[]) {
+  const lists = await Promise.all(tokens.map((t) => repo.similarTerms(db, t, 3)));
+  return [...new Set(lists.flat())].filter((t) => !tokens.includes(t)).slice(0, 6);
+}
+
+/** Header suggestions: completions of the last word, matching products, categories and brands. */
+export async function suggest(
+  db: Db,
+  q: string,
+  lookups: { categories: LinkRef[]; brands: LinkRef[] },
+): Promise<Suggestions> {
+  const read = await readQuery(db, q);
+  const last = read.tokens.at(-1);
+  if (!last) return { q, terms: [], products: [], categories: [], brands: [] };
+  const [completions, cards] = await Promise.all([
+    repo.termsWithPrefix(db, last, 5),
+    read.tsQuery
+      ? repo.listCards(db, { tsQuery: read.tsQuery }, "relevance", 6, 0)
+      : Promise.resolve([]),
+  ]);
+  const words = read.groups.flat();
+  const matches = (name: string) => {
+    const n = name.toLowerCase();
+    return words.some((w) => w.length >= 3 && n.includes(w));
+  };
+  const head = read.tokens.slice(0, -1).join(" ");
+  return {
+    q,
+    terms: completions.map((t) => (head ? `${head} ${t}` : t)),
+    products: cards.map((c) => ({
+      _id: c._id,
+      slug: c.slug,
+      name: c.name,
+      img: c.img,
+      price: c.price,
+    })),
+    categories: lookups.categories.filter((c) => matches(c.name)).slice(0, 5),
+    brands: lookups.brands.filter((b) => matches(b.name)).slice(0, 5),
+  };
+}

@@ -1,0 +1,234 @@
+import type { ProductDetail, ProductList, SearchResult } from "@maidan/contracts/catalog";
+import { listQuery } from "@maidan/contracts/catalog";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createCatalogService } from "./catalog.service.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ products: 150 });
+});
+afterAll(() => t?.close());
+
+const get = (url: string) => t.app.inject({ method: "GET", url });
+const list = async (qs: string) => {
+  const res = await get(`/api/products?${qs}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ProductList;
+};
+const search = async (q: string, qs = "") => {
+  const res = await get(`/api/search?q=${encodeURIComponent(q)}&${qs}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SearchResult;
+};
+const detail = async (slug: string) => (await get(`/api/products/${slug}`)).json() as ProductDetail;
+
+describe("categories, brands, vendors", () => {
+  it("GET /api/categories is a tree whose counts add up", async () => {
+    const tree = (await get("/api/categories")).json();
+    const men = tree.find((c: { slug: string }) => c.slug === "men");
+    expect(men.children.length).toBeGreaterThan(1);
+    const all = await list("limit=1");
+    expect(tree.reduce((n: number, c: { productCount: number }) => n + c.productCount, 0)).toBe(
+      all.total,
+    );
+    expect((await list("category=men&limit=1")).total).toBe(men.productCount);
+  });
+
+  it("brands and vendors list and detail; unknown ones are 404", async () => {
+    const brands = (await get("/api/brands")).json();
+    expect(brands.length).toBeGreaterThan(3);
+    expect((await get(`/api/brands/${brands[0].slug}`)).json()).toEqual(brands[0]);
+    expect((await get("/api/brands/no-such-brand")).statusCode).toBe(404);
+    const vendors = (await get("/api/vendors")).json();
+    const v = vendors[0];
+    expect((await get(`/api/vendors/${v.slug}`)).json()).toEqual(v);
+    expect((await get(`/api/stores/${v._id}`)).json()).toEqual(v);
+    expect((await get("/api/vendors/nobody")).json()).toMatchObject({ status: 404 });
+  });
+});
+
+describe("GET /api/products filters and facets", () => {
+  it("pages through the catalogue without repeats", async () => {
+    const a = await list("limit=10&page=1&sort=newest");
+    const b = await list("limit=10&page=2&sort=newest");
+    expect(a.total).toBe(150);
+    expect(a.pages).toBe(15);
+    const ids = new Set([...a.items, ...b.items].map((p) => p._id));
+    expect(ids.size).toBe(20);
+  });
+
+  it("a brand facet count equals the total when filtering by it", async () => {
+    const all = await list("category=men&limit=1");
+    const top = all.facets.brands[0];
+    expect(top).toBeDefined();
+    const only = await list(`category=men&brand=${top?.value}&limit=60`);
+    expect(only.total).toBe(top?.count);
+    for (const p of only.items) expect(p.brand).toBe(top?.label);
+    // The brand facet ignores its own filter, so other brands stay visible.
+    expect(only.facets.brands.length).toBe(all.facets.brands.length);
+  });
+
+  it("subcategory comma list (legacy redirect) unions the subtrees", async () => {
+    const tree = (await get("/api/categories")).json() as {
+      slug: string;
+      productCount: number;
+      children: { slug: string; productCount: number }[];
+    }[];
+    const count = (slug: string) =>
+      tree.flatMap((c) => [c, ...c.children]).find((c) => c.slug === slug)?.productCount ?? 0;
+    const res = await list("category=men&subcategory=men-clothing,women-clothing,kids-clothing");
+    expect(res.total).toBe(
+      count("men-clothing") + count("women-clothing") + count("kids-clothing"),
+    );
+  });
+
+  it("size, colour and in-stock match one variant of each product", async () => {
+    const all = await list("limit=1");
+    const size = all.facets.sizes.find((s) => s.value === "M");
+    const color = all.facets.colors[0];
+    expect(size && color).toBeTruthy();
+    const res = await list(
+      `size=M&color=${encodeURIComponent(color?.value ?? "")}&inStock=true&limit=60`,
+    );
+    expect(res.total).toBeGreaterThan(0);
+    expect(res.total).toBeLessThanOrEqual(Math.min(size?.count ?? 0, color?.count ?? 0));
+    for (const p of res.items.slice(0, 10)) {
+      const d = await detail(p.slug);
+      expect(
+        d.variants.some((v) => v.size === "M" && v.color === color?.value && v.stock > 0),
+      ).toBe(true);
+    }
+  });
+
+  it("price range, on sale and sorts hold", async () => {
+    const res = await list("minPrice=2000&maxPrice=6000&onSale=1&sort=price-asc&limit=60");
+    expect(res.total).toBeGreaterThan(0);
+    const prices = res.items.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const p of res.items) {
+      expect(p.price).toBeGreaterThanOrEqual(2000);
+      expect(p.price).toBeLessThanOrEqual(6000);
+      expect(p.price).toBeLessThan(p.mrp);
+      expect(p.discount).toBeGreaterThan(0);
+    }
+    expect(res.facets.price.min).toBeLessThanOrEqual(prices[0] ?? 0);
+    const desc = (await list("sort=price-desc&limit=20")).items.map((p) => p.price);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const rated = (await list("sort=rating&limit=20")).items.map((p) => p.rating);
+    expect(rated).toEqual([...rated].sort((a, b) => b - a));
+  });
+
+  it("bad input is a 400, an unknown category a 404", async () => {
+    for (const qs of [
+      "page=0",
+      "page=abc",
+      "limit=61",
+      "sort=cheapest",
+      "minPrice=-1",
+      "minPrice=500&maxPrice=100",
+      "brand=Not%20A%20Slug",
+      "inStock=maybe",
+      "page=99",
+    ]) {
+      const res = await get(`/api/products?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, message: expect.any(String) });
+    }
+    expect((await get("/api/products?category=nowhere")).statusCode).toBe(404);
+  });
+
+  it("best sellers and new arrivals are sorted", async () => {
+    const best = (await get("/api/products/best-sellers?limit=5")).json() as ProductList;
+    expect(best.sort).toBe("best-selling");
+    const fresh = (await get("/api/products/new-arrivals?limit=5")).json() as ProductList;
+    expect(fresh.sort).toBe("newest");
+    expect(fresh.items).toHaveLength(5);
+  });
+});
+
+describe("product detail", () => {
+  it("has variants with per-variant stock summing to the product's", async () => {
+    const [first] = (await list("limit=1")).items;
+    const d = await detail(first?.slug ?? "");
+    expect(d.variants.length).toBeGreaterThan(0);
+    expect(d.stock).toBe(d.variants.reduce((n, v) => n + v.stock, 0));
+    expect(d.inStock).toBe(d.variants.some((v) => v.stock > 0));
+    expect(d.breadcrumbs.at(-1)).toEqual(d.category);
+    const rows = await t.database.db.execute(
+      sql`select sku, stock from variants where product_id = ${d._id}`,
+    );
+    const stock = new Map(rows.rows.map((r) => [r.sku, r.stock]));
+    for (const v of d.variants) expect(v.stock).toBe(stock.get(v.sku));
+    expect((await get("/api/products/no-such-thing")).statusCode).toBe(404);
+    const related = (await get(`/api/products/${d.slug}/related?limit=4`)).json();
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.every((r: { _id: string }) => r._id !== d._id)).toBe(true);
+  });
+});
+
+describe("search", () => {
+  it("finds joggers with a typo", async () => {
+    const right = await search("joggers");
+    expect(right.total).toBeGreaterThan(0);
+    const typo = await search("jogers");
+    expect(typo.total).toBe(right.total);
+    expect(typo.items[0]?.name).toMatch(/jogger/i);
+  });
+
+  it("knows Roman-Urdu synonyms", async () => {
+    const shoes = await search("shoes");
+    for (const word of ["joota", "jutay", "jootay"]) {
+      const r = await search(word);
+      expect(r.total, word).toBeGreaterThanOrEqual(shoes.total);
+      expect(r.items[0]?.name, word).toMatch(/shoe|sneaker|trainer/i);
+    }
+    const kameez = await search("qameez");
+    expect(kameez.total).toBeGreaterThan(0);
+    expect(kameez.items[0]?.name).toMatch(/kameez|kurta|shirt/i);
+  });
+
+  it("suggests alternatives when nothing matches", async () => {
+    const r = await search("zzqxv");
+    expect(r.total).toBe(0);
+    expect(r.suggestions.categories.length).toBeGreaterThan(0);
+    const close = await search("snekers xqzzv");
+    expect(close.suggestions.terms).toContain("sneakers");
+  });
+
+  it("is safe with quotes, %, SQL and HTML, and cuts long queries", async () => {
+    for (const q of [
+      `"'`,
+      "%",
+      "%%_",
+      "' or 1=1 --",
+      "<script>alert(1)</script>",
+      "a:* & !b",
+      "x".repeat(5000),
+    ]) {
+      const res = await get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().q.length).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it("suggest completes the word being typed", async () => {
+    const s = (await get("/api/search/suggest?q=jog")).json();
+    expect(s.terms.some((x: string) => x.startsWith("jog"))).toBe(true);
+    expect(s.products.length).toBeGreaterThan(0);
+  });
+});
+
+describe("caching", () => {
+  it("serves cached reads until invalidate()", async () => {
+    const catalog = createCatalogService(t.database.db, 60_000);
+    const q = listQuery({ limit: "1", sort: "newest" });
+    const before = await catalog.list(q);
+    const slug = before.items[0]?.slug ?? "";
+    await t.database.db.execute(sql`update products set price = price - 1 where slug = ${slug}`);
+    expect((await catalog.list(q)).items[0]?.price).toBe(before.items[0]?.price);
+    catalog.invalidate();
+    expect((await catalog.list(q)).items[0]?.price).toBe((before.items[0]?.price ?? 0) - 1);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from "vitest";
+import { keyedCache } from "./keyed-cache.ts";
+
+describe("keyedCache", () => {
+  it("shares one load per key and serves the cached value", async () => {
+    const c = keyedCache(60_000);
+    const load = vi.fn(async () => 1);
+    expect(await Promise.all([c.get("a", load), c.get("a", load)])).toEqual([1, 1]);
+    expect(await c.get("a", load)).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves a stale value while refreshing, then the new one", async () => {
+    vi.useFakeTimers();
+    try {
+      const c = keyedCache(1_000);
+      let n = 0;
+      const load = async () => ++n;
+      expect(await c.get("k", load)).toBe(1);
+      vi.advanceTimersByTime(1_001);
+      expect(await c.get("k", load)).toBe(1);
+      await vi.runAllTimersAsync();
+      expect(await c.get("k", load)).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("invalidate drops values and ignores loads begun before it", async () => {
+    const c = keyedCache(60_000);
+    let release = (_v: number) => {};
+    const slow = new Promise<number>((r) => {
+      release = r;
+    });
+    const first = c.get("k", () => slow);
+    c.invalidate();
+    release(1);
+    expect(await first).toBe(1);
+    expect(await c.get("k", async () => 2)).toBe(2);
+  });
+
+  it("keeps at most maxEntries keys", async () => {
+    const c = keyedCache(60_000, 2);
+    for (const k of ["a", "b", "c"]) await c.get(k, async () => k);
+    expect(c.size).toBe(2);
+  });
+
+  it("does not cache with ttl 0", async () => {
+    const c = keyedCache(0);
+    const load = vi.fn(async () => 1);
+    await c.get("a", load);
+    await c.get("a", load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
