@@ -25,7 +25,7 @@ async function statusOf(run: () => Promise<unknown>): Promise<number | null> {
 describe("slug route loader", () => {
   it("returns what the slug names", async () => {
     expect((await loader(args({ slug: "about" }))).kind).toBe("page");
-    expect((await loader(args({ slug: "men", c: "men-shoes" }))).kind).toBe("category");
+    expect((await loader(args({ slug: "men", c: "men-shoes" }))).kind).toBe("listing");
     expect((await loader(args({ slug: "air-runner" }))).kind).toBe("product");
   });
 
