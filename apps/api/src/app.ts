@@ -6,6 +6,14 @@ import type { Database } from "@maidan/db/database";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Kv } from "./lib/kv.ts";
+import { addressRoutes } from "./modules/addresses/addresses.routes.ts";
+import { createAddressService } from "./modules/addresses/addresses.service.ts";
+import { registerAuth } from "./modules/auth/auth.plugin.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createAuth } from "./modules/auth/auth.service.ts";
+import { devPagesRoutes } from "./modules/auth/dev-pages.routes.ts";
+import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { usersRoutes } from "./modules/auth/users.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -39,20 +47,32 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   await app.register(formbody);
   await registerOpenApi(app);
 
+  const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);
+  const auth = createAuth({ config, db: database.db, kv, settings: () => site.settings() });
   const services: AppServices = {
-    site: createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
+    site,
+    auth: auth.service,
+    addresses: createAddressService(database.db),
     catalog: createCatalogService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
   };
   app.decorate("services", services);
 
   await app.register(
     async (api) => {
+      // First: every /api route after it sees req.viewer (user or null, and the guest id).
+      registerAuth(api, auth);
       await api.register(healthRoutes, { database, kv });
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes, { auth });
+      await api.register(oauthRoutes, { auth, publicUrl: config.PUBLIC_URL });
+      await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(siteRoutes, { site: services.site });
       await api.register(catalogRoutes, { catalog: services.catalog });
     },
     { prefix: "/api" },
   );
+  // The dev outbox and the Facebook sandbox are pages, outside /api.
+  await app.register(devPagesRoutes, { auth });
   // Resized images live beside the storefront's pages, outside /api (they are not JSON).
   await app.register(imageRoutes, {
     mediaDir: join(config.dataDir, "media"),

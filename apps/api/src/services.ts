@@ -1,3 +1,5 @@
+import type { AddressService } from "@maidan/contracts/addresses";
+import type { AuthService } from "@maidan/contracts/auth-service";
 import type { CatalogService } from "@maidan/contracts/catalog";
 import type {
   CategoryNode,
@@ -42,4 +44,8 @@ export type AppServices = {
   };
   /** Listings, search, product detail, brands and vendors (modules/catalog). */
   catalog: CatalogService;
+  /** Sessions, logins, profile and password recovery (modules/auth). */
+  auth: AuthService;
+  /** The signed-in shopper's address book (modules/addresses). */
+  addresses: AddressService;
 };

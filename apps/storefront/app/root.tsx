@@ -15,17 +15,26 @@ import { ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/loading-bar";
 import { PageViewTracker } from "./components/page-view-tracker";
 import { Toaster } from "./components/toaster";
+import { viewerContext } from "./context";
 import { analyticsPlan } from "./lib/analytics";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
-import { guestMiddleware, redirectMiddleware } from "./lib/root-middleware.server";
+import {
+  guestMiddleware,
+  redirectMiddleware,
+  sessionMiddleware,
+} from "./lib/root-middleware.server";
 import { errorMeta, pageMeta } from "./lib/seo";
 import { once, services, settledOr } from "./lib/services.server";
 import { fallbackSettings } from "./lib/settings";
 import { normalizeColor, themeCss } from "./lib/theme";
 import appCss from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, guestMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  redirectMiddleware,
+  guestMiddleware,
+];
 
 /** The address-only redirects, applied in the browser even when a navigation loads no data. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -37,6 +46,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 /** Spec §4 "Server start": settings, categories and default shipping, each allowed to fail. */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const viewer = context.get(viewerContext);
   const { site } = services(context);
   const [settings, home, shipping] = await Promise.allSettled([
     site.settings(),
@@ -50,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       .filter((category) => category.parent === null)
       .map(({ slug, name }) => ({ slug, name })),
     shipping: settledOr(shipping, null, "default shipping"),
+    viewer: viewer && { name: viewer.name, role: viewer.role },
   };
 }
 

@@ -35,6 +35,18 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+  // Accounts (issue #4): outside services sit behind adapters; unset means the local dev outbox.
+  DEV_OUTBOX: bool.optional(),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_SENDER: z.string().max(20).default("MAIDAN"),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().default("Maidan <no-reply@maidan.pk>"),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

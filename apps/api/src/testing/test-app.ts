@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "@maidan/config/config";
+import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
@@ -13,7 +13,13 @@ import { hashPassword } from "../modules/auth/password.ts";
 // Images are generated once per run and shared by every test file.
 const MEDIA = join(tmpdir(), "maidan-test-media");
 
-export type TestApp = { app: App; kv: Kv; database: Database; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  kv: Kv;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+};
 
 /**
  * The API on a fresh seeded database of its own, called in-process with `app.inject`.
@@ -47,6 +53,7 @@ export async function createTestApp(
     app,
     kv,
     database,
+    config,
     close: async () => {
       await app.close();
       await kv.close();

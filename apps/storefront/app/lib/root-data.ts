@@ -9,12 +9,15 @@ export type RootData = {
   settings: PublicSettings;
   categories: NavCategory[];
   shipping: ShippingMethod | null;
+  /** The signed-in shopper's display name and role, or null (never tokens or contact details). */
+  viewer: { name: string; role: "user" | "vendor" | "manager" | "admin" } | null;
 };
 
 export const emptyRootData: RootData = {
   settings: fallbackSettings,
   categories: [],
   shipping: null,
+  viewer: null,
 };
 
 /** The root loader's data; the fallbacks while an error page renders without it. */

@@ -46,7 +46,14 @@ describe("redirectMiddleware", () => {
 
   it("lets a signed-in viewer into /admin", async () => {
     const a = args("/admin");
-    a.context.set(viewerContext, { id: "u1", role: "admin" });
+    a.context.set(viewerContext, {
+      id: "u1",
+      role: "admin",
+      name: "A",
+      firstName: "A",
+      email: null,
+      phone: null,
+    });
     expect(await thrown(() => redirectMiddleware(a, next))).toBeUndefined();
   });
 });

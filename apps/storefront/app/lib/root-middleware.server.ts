@@ -2,6 +2,29 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import { guestIdContext, viewerContext } from "../context";
 import { guestCookie, newGuestId, readGuestId } from "./guest-id.server";
 import { resolveRedirect } from "./redirects";
+import { services } from "./services.server";
+
+/**
+ * Who is asking (spec §4): reads the Authorization cookie through the auth service, refreshing an
+ * expired token on the way (the new cookie goes out with this response). A failure only logs:
+ * the visitor is then anonymous for this request.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  let setCookie: string | null = null;
+  try {
+    const session = await services(context).auth.sessionFromRequest(request);
+    context.set(viewerContext, session.viewer.user);
+    setCookie = session.setCookie;
+  } catch (e) {
+    console.warn(`storefront: session not read (${(e as Error).message})`);
+  }
+  const response = await next();
+  if (setCookie) response.headers.append("Set-Cookie", setCookie);
+  return response;
+};
 
 /**
  * Legacy addresses, /cart and route rules 1 to 3. Runs for document requests and for the data

@@ -1,6 +1,7 @@
 import type { CategoryNode, Page, ProductTile } from "@maidan/contracts/site";
 import type { AppServices, ProductDetail } from "../lib/api-types";
 import { fallbackSettings } from "../lib/settings";
+import { fakeAddresses, fakeAuth } from "./fake-auth";
 import { fakeCatalog } from "./fake-catalog";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
@@ -71,5 +72,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
       ...overrides,
     },
     catalog: fakeCatalog(),
+    auth: fakeAuth(),
+    addresses: fakeAddresses(),
   };
 }

@@ -1,0 +1,133 @@
+import { profileBody } from "@maidan/contracts/auth";
+import type { Db } from "@maidan/db/database";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { Kv } from "../../lib/kv.ts";
+import * as repo from "./auth.repository.ts";
+import type { Mailer } from "./messaging.ts";
+import { INVALID_LOGIN } from "./otp.service.ts";
+import { parseInput } from "./parse.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { limit } from "./rate-limit.ts";
+import { hashLinkToken, newLinkToken } from "./secrets.ts";
+import type { Sessions } from "./sessions.ts";
+import { publicUserOf } from "./user-view.ts";
+
+export const RESET_TOKEN_SECONDS = 3600;
+
+export const accountMessages = {
+  demoProfile: "Demo mode: Unable to update profile info",
+  demoPassword: "Demo mode: Unable to change password",
+  profileUpdated: "Profile updated.",
+  passwordChanged: "Your password has been changed.",
+  forgotSent: "If an account exists for this e-mail, we have sent a link to reset the password.",
+  resetDone: "Your password has been reset. You can log in now.",
+  resetInvalid: "This password reset link is invalid or has expired.",
+  resetValid: "This password reset link is valid.",
+  phoneTaken: "This phone number belongs to another account.",
+  forgotLimit: "Too many reset requests. Please try again in an hour.",
+} as const;
+
+/** The signed-in shopper's own account: profile, password, and recovery by e-mail. */
+export function createAccountService(deps: {
+  db: Db;
+  kv: Kv;
+  sessions: Sessions;
+  mailer: Mailer;
+  isDemo: () => Promise<boolean>;
+  linkOrigin: (requestOrigin: string) => string;
+}) {
+  const { db, kv, sessions } = deps;
+
+  async function me(userId: string) {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw notFound("User not found");
+    return publicUserOf(user);
+  }
+
+  async function updateProfile(userId: string, input: unknown) {
+    if (await deps.isDemo()) throw forbidden(accountMessages.demoProfile);
+    const body = parseInput(profileBody, input);
+    const patch = {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      ...(body.state !== undefined ? { state: body.state || null } : {}),
+      ...(body.city !== undefined ? { city: body.city || null } : {}),
+      ...(body.zip !== undefined ? { zip: body.zip || null } : {}),
+      ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+      ...(body.gender !== undefined ? { gender: body.gender } : {}),
+      ...(body.dob !== undefined ? { dob: body.dob } : {}),
+      ...(body.language !== undefined ? { language: body.language } : {}),
+    };
+    if (patch.phone) {
+      const owner = await repo.findUserByPhone(db, patch.phone);
+      if (owner && owner.id !== userId) throw conflict(accountMessages.phoneTaken);
+    }
+    const user = await repo.updateUser(db, userId, patch).catch((e: { code?: string }) => {
+      if (e.code === "23505") throw conflict(accountMessages.phoneTaken);
+      throw e;
+    });
+    if (!user) throw notFound("User not found");
+    return publicUserOf(user);
+  }
+
+  /** Changes the password and revokes every older token; the caller gets a fresh session. */
+  async function changePassword(userId: string, current: string, next: string) {
+    if (await deps.isDemo()) throw forbidden(accountMessages.demoPassword);
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw notFound("User not found");
+    const ok = user.passwordHash ? await verifyPassword(user.passwordHash, current) : false;
+    if (!ok) throw new AppError(400, INVALID_LOGIN, "INVALID_LOGIN");
+    await repo.updateUser(db, userId, { passwordHash: await hashPassword(next) });
+    const bumped = await repo.bumpTokenVersion(db, userId);
+    if (!bumped) throw notFound("User not found");
+    return sessions.issue(bumped);
+  }
+
+  async function forgot(email: string, ip: string, requestOrigin: string) {
+    await limit(kv, `forgot:${email.toLowerCase()}`, 5, 3600, accountMessages.forgotLimit);
+    await limit(kv, `forgot-ip:${ip}`, 20, 3600, accountMessages.forgotLimit);
+    const user = await repo.findUserByEmail(db, email);
+    // The same answer for unknown addresses: the form must not tell who has an account.
+    if (user?.email) {
+      const token = newLinkToken();
+      await repo.insertAuthToken(db, {
+        userId: user.id,
+        kind: "reset",
+        tokenHash: hashLinkToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+      });
+      const link = `${deps.linkOrigin(requestOrigin)}/account/reset-password/${token}`;
+      await deps.mailer.send({
+        to: user.email,
+        subject: "Reset your Maidan password",
+        text: `Someone asked to reset the password of your Maidan account.\n\nChoose a new password here (the link works for one hour, once):\n${link}\n\nIf it was not you, ignore this e-mail.`,
+      });
+    }
+    return { status: true, message: accountMessages.forgotSent };
+  }
+
+  async function checkResetToken(token: string) {
+    const row = await repo.findLiveAuthToken(db, "reset", hashLinkToken(token));
+    if (!row) throw new AppError(400, accountMessages.resetInvalid, "TOKEN_INVALID");
+    return { status: true, message: accountMessages.resetValid };
+  }
+
+  async function resetPassword(token: string, password: string) {
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const row = await repo.consumeAuthToken(tx, "reset", hashLinkToken(token));
+      if (!row) throw new AppError(400, accountMessages.resetInvalid, "TOKEN_INVALID");
+      await repo.updateUser(tx, row.userId, { passwordHash });
+      await repo.bumpTokenVersion(tx, row.userId);
+    });
+    return { status: true, message: accountMessages.resetDone };
+  }
+
+  /** Revokes every token of the user (this device and all others). */
+  async function logout(userId: string) {
+    await repo.bumpTokenVersion(db, userId);
+  }
+
+  return { me, updateProfile, changePassword, forgot, checkResetToken, resetPassword, logout };
+}

@@ -1,0 +1,184 @@
+import type { Config } from "@maidan/config/config";
+import {
+  forgotBody,
+  localLoginBody,
+  otpGenerateBody,
+  otpLoginBody,
+  resetPasswordBody,
+  SESSION_COOKIE,
+  updatePasswordBody,
+} from "@maidan/contracts/auth";
+import type { AuthService, SessionResult, Viewer } from "@maidan/contracts/auth-service";
+import type { Db } from "@maidan/db/database";
+import type { Kv } from "../../lib/kv.ts";
+import { createAccountService } from "./account.service.ts";
+import * as repo from "./auth.repository.ts";
+import {
+  cookieFromHeader,
+  serializeClearedCookie,
+  serializeSessionCookie,
+  tokenFrom,
+} from "./cookies.ts";
+import { emptyCartUntilCartModule } from "./empty-cart.ts";
+import { createLoginService } from "./login.service.ts";
+import {
+  httpSms,
+  type Mailer,
+  outboxMailer,
+  outboxSms,
+  type SmsSender,
+  smtpMailer,
+} from "./messaging.ts";
+import { createOAuthService } from "./oauth.service.ts";
+import { facebookProvider, type OAuthProvider, sandboxProvider } from "./oauth-providers.ts";
+import { createOtpService } from "./otp.service.ts";
+import { parseInput } from "./parse.ts";
+import { createSessions, type Session } from "./sessions.ts";
+import { createTokenSigner } from "./tokens.ts";
+import { displayName } from "./user-view.ts";
+
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  kv: Kv;
+  settings: () => Promise<{ demo: boolean; otpLength: number }>;
+  /** Tests swap the outside services; by default they follow the config. */
+  sms?: SmsSender;
+  mailer?: Mailer;
+  oauthProvider?: OAuthProvider;
+};
+
+/** Whether /dev/outbox and /api/dev/outbox answer: on outside production unless DEV_OUTBOX says. */
+export const outboxReadable = (config: Config) => config.DEV_OUTBOX ?? !config.isProduction;
+
+/** Builds the whole auth domain from the config: adapters, sessions, and the services on top. */
+export function createAuth(deps: AuthDeps) {
+  const { config, db, kv } = deps;
+  const secure = Boolean(config.PUBLIC_URL?.startsWith("https:"));
+  const signer = createTokenSigner(config.jwtSecret, config.jwtPreviousSecrets);
+  const sessions = createSessions(db, signer);
+  const sms =
+    deps.sms ??
+    (config.SMS_GATEWAY_URL
+      ? httpSms({
+          url: config.SMS_GATEWAY_URL,
+          token: config.SMS_GATEWAY_TOKEN,
+          sender: config.SMS_SENDER,
+        })
+      : outboxSms(db));
+  const mailer =
+    deps.mailer ??
+    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+  const provider =
+    deps.oauthProvider ??
+    (config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
+      ? facebookProvider(config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET)
+      : sandboxProvider(config.jwtSecret));
+  // Links in e-mails use PUBLIC_URL when set: a forged Host header must not steer reset links.
+  const linkOrigin = (requestOrigin: string) =>
+    config.PUBLIC_URL?.replace(/\/$/, "") ?? requestOrigin;
+  const otp = createOtpService({
+    db,
+    kv,
+    sms,
+    secret: config.jwtSecret,
+    codeLength: async () => (await deps.settings()).otpLength,
+  });
+  const logins = createLoginService({ db, kv, sessions, otp, mailer, linkOrigin });
+  const account = createAccountService({
+    db,
+    kv,
+    sessions,
+    mailer,
+    linkOrigin,
+    isDemo: async () => (await deps.settings()).demo,
+  });
+  const oauth = createOAuthService({ db, kv, sessions, provider });
+
+  const withCart = (s: Session): SessionResult => ({
+    ...s,
+    cart: emptyCartUntilCartModule(),
+    setCookie: serializeSessionCookie(s.token, s.maxAge, secure),
+  });
+
+  async function viewerOf(token: string | null, guestId: string | null): Promise<Viewer> {
+    const user = await sessions.current(token);
+    if (!user) return { user: null, guestId };
+    return {
+      user: {
+        id: user.id,
+        role: user.role,
+        name: displayName(user),
+        firstName: user.firstName,
+        email: user.email,
+        phone: user.phone,
+      },
+      guestId,
+    };
+  }
+
+  const fromRequest = (request: Request) => {
+    const cookies = request.headers.get("cookie");
+    const token = tokenFrom(
+      request.headers.get("authorization") ?? undefined,
+      cookieFromHeader(cookies, SESSION_COOKIE),
+    );
+    const guest = cookieFromHeader(cookies, "guest");
+    return { token, guestId: guest && /^[A-Za-z0-9_-]{8,64}$/.test(guest) ? guest : null };
+  };
+
+  const service: AuthService = {
+    viewerFromRequest(request) {
+      const { token, guestId } = fromRequest(request);
+      return viewerOf(token, guestId);
+    },
+    async sessionFromRequest(request) {
+      const { token, guestId } = fromRequest(request);
+      if (token && (await sessions.isExpired(token))) {
+        const refreshed = await sessions.refresh(token).catch((e) => {
+          console.warn(`auth: refresh failed (${(e as Error).message})`);
+          return null;
+        });
+        if (refreshed) {
+          return {
+            viewer: await viewerOf(refreshed.token, guestId),
+            setCookie: serializeSessionCookie(refreshed.token, refreshed.maxAge, secure),
+          };
+        }
+      }
+      return { viewer: await viewerOf(token, guestId), setCookie: null };
+    },
+    passwordLogin: async (input, ip) =>
+      withCart(await logins.passwordLogin(parseInput(localLoginBody, input), ip)),
+    signup: async (input, origin) => withCart(await logins.signup(input, origin)),
+    otpGenerate: (input, ip) => otp.generate(parseInput(otpGenerateBody, input).phone, ip),
+    otpLogin: async (input) => withCart(await logins.phoneLogin(parseInput(otpLoginBody, input))),
+    tokenLogin: async (token) => withCart(await logins.tokenLogin(token)),
+    verifyEmail: (token) => logins.verifyEmail(token),
+    forgot: (input, ip, origin) => account.forgot(parseInput(forgotBody, input).email, ip, origin),
+    checkResetToken: (token) => account.checkResetToken(token),
+    resetPassword: (input) => {
+      const b = parseInput(resetPasswordBody, input);
+      return account.resetPassword(b.token, b.password);
+    },
+    me: (userId) => account.me(userId),
+    updateProfile: (userId, input) => account.updateProfile(userId, input),
+    async changePassword(userId, input) {
+      const b = parseInput(updatePasswordBody, input);
+      return withCart(await account.changePassword(userId, b.currentPassword, b.password));
+    },
+    async logout(userId) {
+      if (userId) await account.logout(userId);
+      return { setCookie: serializeClearedCookie(secure), cart: emptyCartUntilCartModule() };
+    },
+    async outbox(recipient) {
+      if (!outboxReadable(config)) return null;
+      const rows = await repo.listOutbox(db, recipient);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+  };
+
+  return { service, sessions, signer, oauth, logins, account, otp, secure, viewerOf, sms, mailer };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

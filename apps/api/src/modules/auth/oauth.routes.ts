@@ -1,0 +1,77 @@
+import { LONG_SESSION_SECONDS, SESSION_COOKIE, safeRedirect } from "@maidan/contracts/auth";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Auth } from "./auth.service.ts";
+import { sessionCookieOptions } from "./cookies.ts";
+
+/** Browser Facebook login: start → provider dialog → callback → /oauth/success. */
+export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string }> = async (
+  app,
+  { auth, publicUrl },
+) => {
+  const callbackUrl = (req: { protocol: string; host: string }) =>
+    `${publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`}/api/auth/facebook/callback`;
+
+  app.get(
+    "/auth/facebook",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Start Facebook login (redirects to the provider)",
+        querystring: z.object({ redirectTo: z.string().max(2000).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const returnTo = safeRedirect(req.query.redirectTo) ?? "/my";
+      return reply.redirect(await auth.oauth.start(callbackUrl(req), returnTo), 302);
+    },
+  );
+
+  app.get(
+    "/auth/facebook/callback",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Provider callback: signs in and goes to /oauth/success",
+        querystring: z.object({
+          code: z.string().max(4000).optional(),
+          state: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { code, state } = req.query;
+      try {
+        if (!code || !state) throw new Error("missing code or state");
+        const { session, returnTo } = await auth.oauth.callback(code, state, callbackUrl(req));
+        reply.setCookie(
+          SESSION_COOKIE,
+          session.token,
+          sessionCookieOptions(LONG_SESSION_SECONDS, auth.secure),
+        );
+        return reply.redirect(
+          `/oauth/success?${new URLSearchParams({ redirectTo: returnTo })}`,
+          302,
+        );
+      } catch {
+        return reply.redirect("/oauth/success?error=1", 302);
+      }
+    },
+  );
+
+  app.get(
+    "/dev/outbox",
+    {
+      schema: {
+        tags: ["dev"],
+        summary: "Dev outbox messages (not in production unless DEV_OUTBOX=true)",
+        querystring: z.object({ to: z.string().max(254).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const rows = await auth.service.outbox(req.query.to);
+      if (rows === null) return reply.status(404).send({ message: "Not Found", status: 404 });
+      return { messages: rows };
+    },
+  );
+};

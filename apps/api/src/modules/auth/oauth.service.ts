@@ -1,0 +1,70 @@
+import { LONG_SESSION_SECONDS } from "@maidan/contracts/auth";
+import type { Db } from "@maidan/db/database";
+import { AppError } from "../../lib/errors.ts";
+import type { Kv } from "../../lib/kv.ts";
+import * as repo from "./auth.repository.ts";
+import type { OAuthProfile, OAuthProvider } from "./oauth-providers.ts";
+import { newLinkToken } from "./secrets.ts";
+import type { Sessions } from "./sessions.ts";
+
+const STATE_SECONDS = 600;
+export const FACEBOOK_FAILED = "Facebook login failed. Please try again.";
+
+/** Facebook login through a provider adapter; sessions from it last a year (spec §9). */
+export function createOAuthService(deps: {
+  db: Db;
+  kv: Kv;
+  sessions: Sessions;
+  provider: OAuthProvider;
+}) {
+  const { db, kv, sessions, provider } = deps;
+
+  /** The user of a provider identity: linked before, else by a matching e-mail, else new. */
+  async function userFor(p: OAuthProfile) {
+    return db.transaction(async (tx) => {
+      const linked = await repo.findOauthUser(tx, provider.name, p.id);
+      if (linked) return repo.findUserById(tx, linked.userId);
+      let user = p.email ? await repo.findUserByEmail(tx, p.email) : null;
+      user ??= await repo.insertUser(tx, {
+        email: p.email,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        verified: p.email !== null,
+      });
+      if (!user) return null;
+      await repo.linkOauth(tx, { userId: user.id, provider: provider.name, providerUserId: p.id });
+      return user;
+    });
+  }
+
+  async function loginWithAccessToken(accessToken: string) {
+    const profile = await provider.profile(accessToken).catch(() => null);
+    const user = profile && (await userFor(profile));
+    if (!user) throw new AppError(401, FACEBOOK_FAILED, "OAUTH_FAILED");
+    return sessions.issue(user, LONG_SESSION_SECONDS);
+  }
+
+  return {
+    provider,
+    loginWithAccessToken,
+
+    /** Where to send the browser; the state remembers the same-site page to return to. */
+    async start(redirectUri: string, returnTo: string) {
+      const state = newLinkToken();
+      await kv.set(`oauth:${state}`, returnTo, STATE_SECONDS);
+      return provider.authorizeUrl(state, redirectUri);
+    },
+
+    async callback(code: string, state: string, redirectUri: string) {
+      const returnTo = await kv.get(`oauth:${state}`);
+      if (returnTo === null) throw new AppError(400, FACEBOOK_FAILED, "OAUTH_STATE");
+      await kv.del(`oauth:${state}`);
+      const accessToken = await provider.exchangeCode(code, redirectUri).catch(() => {
+        throw new AppError(401, FACEBOOK_FAILED, "OAUTH_FAILED");
+      });
+      return { session: await loginWithAccessToken(accessToken), returnTo };
+    },
+  };
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -1,0 +1,71 @@
+import type { Db } from "@maidan/db/database";
+import { AppError } from "../../lib/errors.ts";
+import type { Kv } from "../../lib/kv.ts";
+import * as repo from "./auth.repository.ts";
+import type { SmsSender } from "./messaging.ts";
+import { limit, tooMany } from "./rate-limit.ts";
+import { hashOtp, newOtpCode, sameHash } from "./secrets.ts";
+
+export const OTP_TTL_SECONDS = 600;
+export const OTP_MAX_TRIES = 5;
+export const OTP_GAP_SECONDS = 30;
+export const OTP_SENDS_PER_HOUR = 5;
+export const INVALID_LOGIN = "Invalid Login Details!";
+
+export const otpMessages = {
+  sent: "A verification code has been sent to your phone.",
+  wait: `Please wait ${OTP_GAP_SECONDS} seconds before asking for another code.`,
+  hourly: "Too many codes requested for this number. Please try again in an hour.",
+} as const;
+
+/**
+ * One-time login codes: single use, 10 minutes, at most 5 tries, stored only as a keyed hash.
+ * Sending answers the same whether or not the phone has an account.
+ */
+export function createOtpService(deps: {
+  db: Db;
+  kv: Kv;
+  sms: SmsSender;
+  secret: string;
+  codeLength: () => Promise<number>;
+}) {
+  const { db, kv, sms, secret } = deps;
+
+  return {
+    async generate(phone: string, ip: string) {
+      if (await kv.get(`otp:gap:${phone}`)) throw tooMany(otpMessages.wait);
+      await limit(kv, `otp:send:${phone}`, OTP_SENDS_PER_HOUR, 3600, otpMessages.hourly);
+      // Against SMS pumping: one address cannot send to endless numbers.
+      await limit(kv, `otp:ip:${ip}`, 30, 3600, otpMessages.hourly);
+      await kv.set(`otp:gap:${phone}`, "1", OTP_GAP_SECONDS);
+      const length = Math.min(8, Math.max(4, await deps.codeLength()));
+      const code = newOtpCode(length);
+      await db.transaction(async (tx) => {
+        await repo.retireOtps(tx, phone);
+        await repo.insertOtp(tx, {
+          phone,
+          codeHash: hashOtp(secret, phone, code),
+          expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+        });
+      });
+      await sms.send(phone, `Your Maidan code is ${code}. It expires in 10 minutes.`);
+      return { status: "success", message: otpMessages.sent };
+    },
+
+    /** Consumes the phone's live code when `code` matches; throws 'Invalid Login Details!' else. */
+    async verify(phone: string, code: string) {
+      // The attempt is counted in its own transaction, so a wrong code is not rolled back.
+      const ok = await db.transaction(async (tx) => {
+        const row = await repo.lockLatestOtp(tx, phone);
+        if (!row || row.attempts >= OTP_MAX_TRIES) return false;
+        const match = sameHash(row.codeHash, hashOtp(secret, phone, code));
+        const lastTry = row.attempts + 1 >= OTP_MAX_TRIES;
+        await repo.recordOtpAttempt(tx, row.id, match || lastTry);
+        return match;
+      });
+      if (!ok) throw new AppError(401, INVALID_LOGIN, "INVALID_LOGIN");
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

@@ -1,0 +1,76 @@
+import {
+  DEFAULT_SESSION_SECONDS,
+  type PublicUser,
+  REFRESHED_SESSION_SECONDS,
+} from "@maidan/contracts/auth";
+import type { Db } from "@maidan/db/database";
+import * as repo from "./auth.repository.ts";
+import type { TokenSigner } from "./tokens.ts";
+import { publicUserOf } from "./user-view.ts";
+
+/** Access tokens live an hour at most; the cookie may live longer and is refreshed (spec §4). */
+export const ACCESS_TOKEN_SECONDS = 3600;
+
+export type Session = { token: string; user: PublicUser; maxAge: number };
+
+/**
+ * Issues and checks session tokens. Every check reads the user's token_version, so logout and a
+ * password change revoke the tokens issued before them at once.
+ */
+export function createSessions(db: Db, signer: TokenSigner) {
+  async function issue(user: repo.UserRow, maxAge = DEFAULT_SESSION_SECONDS): Promise<Session> {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: user.id, ver: user.tokenVersion, role: user.role, rfx: now + maxAge };
+    const token = await signer.sign(claims, Math.min(ACCESS_TOKEN_SECONDS, maxAge));
+    return { token, user: publicUserOf(user), maxAge };
+  }
+
+  async function userOf(token: string, allowExpired: boolean) {
+    const claims = await signer.verify(token, { allowExpired });
+    if (!claims) return null;
+    const user = await repo.findUserById(db, claims.sub);
+    if (!user || user.tokenVersion !== claims.ver) return null;
+    return { user, claims };
+  }
+
+  return {
+    issue,
+
+    /** The signed-in user of a live token, or null. */
+    async current(token: string | null) {
+      if (!token) return null;
+      return (await userOf(token, false))?.user ?? null;
+    },
+
+    /**
+     * A new token for an expired (or live) one, while the session's refresh window lasts and no
+     * logout happened since. The cookie then lives 3600 s (spec §9).
+     */
+    async refresh(token: string | null): Promise<Session | null> {
+      if (!token) return null;
+      const found = await userOf(token, true);
+      if (!found || found.claims.rfx * 1000 < Date.now()) return null;
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        sub: found.user.id,
+        ver: found.user.tokenVersion,
+        role: found.user.role,
+        rfx: found.claims.rfx,
+      };
+      const ttl = Math.max(1, Math.min(REFRESHED_SESSION_SECONDS, found.claims.rfx - now));
+      return {
+        token: await signer.sign(claims, ttl),
+        user: publicUserOf(found.user),
+        maxAge: REFRESHED_SESSION_SECONDS,
+      };
+    },
+
+    /** Whether a token is genuine but past its exp (the storefront then refreshes). */
+    async isExpired(token: string) {
+      const claims = await signer.verify(token, { allowExpired: true });
+      return claims?.expired === true;
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

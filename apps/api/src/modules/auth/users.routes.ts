@@ -1,0 +1,116 @@
+import {
+  forgotBody,
+  messageResult,
+  profileBody,
+  publicUser,
+  resetPasswordBody,
+  SESSION_COOKIE,
+  signupBody,
+} from "@maidan/contracts/auth";
+import { errorBody } from "@maidan/contracts/errors";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser, userIdOf } from "./auth.plugin.ts";
+import type { Auth } from "./auth.service.ts";
+import { sessionCookieOptions } from "./cookies.ts";
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+};
+const tokenParam = z.object({ id: z.string().min(10).max(500) });
+
+/** The users/* calls of spec §7: me, sign-up, profile, forgot and reset password. */
+export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
+  const { service } = auth;
+  const tags = ["users"];
+  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+
+  app.get(
+    "/users/me",
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: "The signed-in user", response: { 200: publicUser, ...errors } },
+    },
+    (req) => service.me(userIdOf(req)),
+  );
+
+  app.post(
+    "/users",
+    {
+      schema: {
+        tags,
+        summary: "Sign up; returns user and token",
+        body: signupBody,
+        response: { 200: z.object({ user: publicUser, token: z.string() }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const s = await service.signup(req.body, origin(req));
+      reply.setCookie(SESSION_COOKIE, s.token, sessionCookieOptions(s.maxAge, auth.secure));
+      return { user: s.user, token: s.token };
+    },
+  );
+
+  app.put(
+    "/users/profile",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Update the profile (blocked in demo mode)",
+        body: profileBody,
+        response: { 200: publicUser, ...errors },
+      },
+    },
+    (req) => service.updateProfile(userIdOf(req), req.body),
+  );
+
+  app.post(
+    "/users/forgot",
+    {
+      schema: {
+        tags,
+        summary: "E-mail a password reset link (same answer for unknown e-mails)",
+        body: forgotBody,
+        response: { 200: messageResult, ...errors },
+      },
+    },
+    async (req) =>
+      service.forgot(req.body, req.ip, origin(req)) as Promise<{
+        status: boolean;
+        message: string;
+      }>,
+  );
+
+  app.post(
+    "/users/reset/:id",
+    {
+      schema: {
+        tags,
+        summary: "Whether a reset link's token is still good",
+        params: tokenParam,
+        response: { 200: messageResult, ...errors },
+      },
+    },
+    async (req) =>
+      service.checkResetToken(req.params.id) as Promise<{ status: boolean; message: string }>,
+  );
+
+  app.put(
+    "/users/password",
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with a reset token (single use)",
+        body: resetPasswordBody,
+        response: { 200: messageResult, ...errors },
+      },
+    },
+    async (req) => service.resetPassword(req.body) as Promise<{ status: boolean; message: string }>,
+  );
+};

@@ -1,0 +1,57 @@
+/**
+ * What the storefront may call on the auth service in-process (AppServices["auth"]). Inputs are
+ * the raw form values; the service validates them with the schemas of ./auth.ts.
+ */
+import type { CartSummary, PublicUser, Role } from "./auth.ts";
+
+export type ViewerUser = {
+  id: string;
+  role: Role;
+  name: string;
+  firstName: string;
+  email: string | null;
+  phone: string | null;
+};
+
+/** Who is asking: the signed-in user (or null) and the anonymous `guest` cookie's id. */
+export type Viewer = { user: ViewerUser | null; guestId: string | null };
+
+/** A new session: the spec's response fields plus the Set-Cookie value to send. */
+export type SessionResult = {
+  token: string;
+  user: PublicUser;
+  cart: CartSummary;
+  maxAge: number;
+  setCookie: string;
+};
+
+export type StatusMessage = { status: boolean | string; message: string };
+export type OutboxMessage = {
+  id: string;
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+};
+
+export type AuthService = {
+  viewerFromRequest(request: Request): Promise<Viewer>;
+  /** The viewer, refreshing an expired token first (spec §4); `setCookie` must reach the browser. */
+  sessionFromRequest(request: Request): Promise<{ viewer: Viewer; setCookie: string | null }>;
+  passwordLogin(input: unknown, ip: string): Promise<SessionResult>;
+  signup(input: unknown, requestOrigin: string): Promise<SessionResult>;
+  otpGenerate(input: unknown, ip: string): Promise<StatusMessage>;
+  otpLogin(input: unknown): Promise<SessionResult>;
+  tokenLogin(token: string): Promise<SessionResult>;
+  verifyEmail(token: string): Promise<StatusMessage>;
+  forgot(input: unknown, ip: string, requestOrigin: string): Promise<StatusMessage>;
+  checkResetToken(token: string): Promise<StatusMessage>;
+  resetPassword(input: unknown): Promise<StatusMessage>;
+  me(userId: string): Promise<PublicUser>;
+  updateProfile(userId: string, input: unknown): Promise<PublicUser>;
+  changePassword(userId: string, input: unknown): Promise<SessionResult>;
+  logout(userId: string | null): Promise<{ setCookie: string; cart: CartSummary }>;
+  /** Dev outbox messages, newest first; null when the outbox is not readable (production). */
+  outbox(recipient?: string): Promise<OutboxMessage[] | null>;
+};

@@ -1,0 +1,183 @@
+/**
+ * Accounts (spec §3 User, §6 roles, §7 authentication calls). Request bodies are strict about
+ * types and lengths; unknown extra fields are ignored so older mobile apps keep working.
+ */
+import { z } from "zod";
+
+export const ROLES = ["user", "vendor", "manager", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Spec §6: a user has a role when theirs is at or above the one asked for. */
+export function hasRole(userRole: Role | null | undefined, asked: Role): boolean {
+  if (!userRole) return false;
+  return ROLES.indexOf(userRole) >= ROLES.indexOf(asked);
+}
+
+/** `03XXXXXXXXX`, `3XXXXXXXXX`, `+92 3XX…` or `92XXXXXXXXXX` → `92XXXXXXXXXX`; else null. */
+export function normalizePakPhone(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, "").replace(/^\+/, "");
+  if (/^03\d{9}$/.test(digits)) return `92${digits.slice(1)}`;
+  if (/^3\d{9}$/.test(digits)) return `92${digits}`;
+  if (/^923\d{9}$/.test(digits)) return digits;
+  return null;
+}
+
+export const PHONE_MESSAGE = "Enter a mobile number like 03001234567";
+export const phone = z
+  .string()
+  .max(20)
+  .transform((v, ctx) => {
+    const n = normalizePakPhone(v);
+    if (!n) {
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const email = z.string().trim().max(254).pipe(z.email("Invalid email address"));
+export const PASSWORD_MIN = 8;
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, `The password field must be at least ${PASSWORD_MIN} characters`)
+  .max(128, "The password field may not be greater than 128 characters");
+/** Seconds; the cookie's max age. Bounded: a minute to a year. */
+export const tokenExpiry = z.coerce.number().int().min(60).max(31_536_000).optional();
+export const campaign = z.string().max(100).optional();
+const name = z.string().trim().max(60);
+
+export const publicUser = z.object({
+  _id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  dob: z.string().nullable(),
+  gender: z.string().nullable(),
+  language: z.string(),
+  role: z.enum(ROLES),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** The cart as auth responses carry it (spec §3 Cart); the cart module fills it in. */
+export const cartSummary = z
+  .object({
+    items: z.array(z.unknown()),
+    qty: z.number().int(),
+    subtotal: z.number().int(),
+    total: z.number().int(),
+  })
+  .loose();
+export type CartSummary = z.infer<typeof cartSummary>;
+
+export const localLoginBody = z.object({
+  identifier: z.string().trim().max(254).optional(),
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().max(20).optional(),
+  password: z.string().min(1).max(128),
+  tokenExpiry,
+  campaign,
+});
+export type LocalLoginBody = z.infer<typeof localLoginBody>;
+
+export const signupBody = z.object({
+  firstName: name.min(1, "The first name field is required"),
+  lastName: name.default(""),
+  email,
+  phone: phone.optional(),
+  password,
+  tokenExpiry,
+  campaign,
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+export const otpGenerateBody = z.object({ phone });
+export const otpLoginBody = z.object({
+  phone,
+  otp: z.string().regex(/^\d{4,8}$/, "Invalid Login Details!"),
+  tokenExpiry,
+  campaign,
+});
+export type OtpLoginBody = z.input<typeof otpLoginBody>;
+
+export const tokenBody = z.object({ token: z.string().min(10).max(500) });
+export const facebookLoginBody = z.object({ accessToken: z.string().min(10).max(2000) });
+export const forgotBody = z.object({ email });
+export const resetPasswordBody = z.object({ token: z.string().min(10).max(500), password });
+export const updatePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(128),
+  password,
+});
+
+export const GENDERS = ["male", "female", "other"] as const;
+export const profileBody = z.object({
+  firstName: name.min(1, "The first name field is required"),
+  lastName: name.default(""),
+  phone: phone.optional().nullable(),
+  state: z.string().trim().max(60).optional().nullable(),
+  city: z.string().trim().max(60).optional().nullable(),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{0,5}$/, "The zip field must be numeric")
+    .optional()
+    .nullable(),
+  avatar: z.url().max(500).optional().nullable(),
+  gender: z.enum(GENDERS).optional().nullable(),
+  dob: z.iso.date().optional().nullable(),
+  language: z.enum(["en", "ur"]).optional(),
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+export const authResult = z.object({
+  status: z.string(),
+  token: z.string(),
+  user: publicUser,
+  cart: cartSummary,
+});
+export const messageResult = z.object({ status: z.boolean(), message: z.string() });
+
+export const SESSION_COOKIE = "Authorization";
+/** Spec §9: one year for social, token and facebook logins; 3600 s after a refresh. */
+export const LONG_SESSION_SECONDS = 31_536_000;
+export const REFRESHED_SESSION_SECONDS = 3600;
+export const DEFAULT_SESSION_SECONDS = 30 * 86_400;
+
+/**
+ * A `redirectTo` the shop may follow: a same-site path only. Anything that a browser could read
+ * as another origin (`//x`, `/\x`, schemes, encoded slashes, control characters) gives null.
+ */
+export function safeRedirect(target: unknown): string | null {
+  if (typeof target !== "string" || target.length === 0 || target.length > 2000) return null;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return null;
+  }
+  for (const t of [target, decoded]) {
+    if (!t.startsWith("/")) return null;
+    if (t.startsWith("//") || t.startsWith("/\\")) return null;
+    if (t.includes("\\") || hasControlCharacter(t)) return null;
+  }
+  try {
+    const url = new URL(target, "http://same.invalid");
+    if (url.origin !== "http://same.invalid") return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+function hasControlCharacter(s: string) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
