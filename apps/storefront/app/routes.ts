@@ -31,7 +31,7 @@ export default [
     route("v/:c?", "routes/vendors.tsx", { id: "vendors" }),
     route("stores/:id", "routes/store.tsx", { id: "store" }),
     route("shop/:id", "routes/store.tsx", { id: "shop" }),
-    soon("store", "store-directory"),
+    route("store", "routes/store-directory.tsx", { id: "store-directory" }),
     soon("women-summer-collection", "women-summer-collection"),
     soon("freebies", "freebies"),
     soon("freebies/:id", "freebie-detail"),

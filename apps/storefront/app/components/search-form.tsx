@@ -1,5 +1,6 @@
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { SuggestionList, useSuggestions } from "./search-suggestions";
 
 /**
  * Searches go to /search/{q}. Without JavaScript the form submits /search?q=…, which the search
@@ -8,10 +9,15 @@ import { useNavigate } from "react-router";
 export function SearchForm({ defaultValue = "" }: { defaultValue?: string }) {
   const navigate = useNavigate();
   const inputId = useId();
+  const listId = useId();
+  const [typed, setTyped] = useState("");
+  const [open, setOpen] = useState(false);
+  const suggestions = useSuggestions(open ? typed : "");
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
     event.preventDefault();
+    setOpen(false);
     navigate(q ? `/search/${encodeURIComponent(q)}` : "/search");
   }
 
@@ -29,9 +35,20 @@ export function SearchForm({ defaultValue = "" }: { defaultValue?: string }) {
           placeholder="Search shoes, kits, brands…"
           autoComplete="off"
           enterKeyHint="search"
+          onChange={(e) => {
+            setTyped(e.currentTarget.value);
+            setOpen(true);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setOpen(false);
+          }}
+          aria-describedby={suggestions ? listId : undefined}
         />
         <button type="submit">Search</button>
       </form>
+      {open && suggestions && (
+        <SuggestionList data={suggestions} id={listId} onPick={() => setOpen(false)} />
+      )}
     </search>
   );
 }
