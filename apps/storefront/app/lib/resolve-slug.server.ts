@@ -1,21 +1,23 @@
 import type { Page } from "@maidan/contracts/site";
 import type { AppServices, CategoryPage, ProductDetail } from "./api-types";
 
-export type SlugTarget =
+export type SlugTarget<P = ProductDetail> =
   | { kind: "page"; page: Page }
   | { kind: "category"; category: CategoryPage }
-  | { kind: "product"; product: ProductDetail };
+  | { kind: "product"; product: P };
 
 /**
  * What `/{slug}` or `/{slug}/{c}` shows (spec §2): a CMS page when the slug is in the pages list,
  * else a category (with its optional child), else a product; null means 404. When the pages list
- * cannot be loaded, each kind is simply tried in turn.
+ * cannot be loaded, each kind is simply tried in turn. `findProduct` looks a product up by slug
+ * (the product page passes the catalogue's full detail).
  */
-export async function resolveSlug(
+export async function resolveSlug<P = ProductDetail>(
   site: AppServices["site"],
   slug: string,
   child?: string,
-): Promise<SlugTarget | null> {
+  findProduct: (slug: string) => Promise<P | null> = site.product as never,
+): Promise<SlugTarget<P> | null> {
   const table = await site.pagesRouter().catch((error: unknown) => {
     console.warn("storefront: pages router could not be loaded; probing instead", error);
     return null;
@@ -33,6 +35,6 @@ export async function resolveSlug(
     // A known category with an unknown child is a 404, not a product.
     if (table) return null;
   }
-  const product = await site.product(child === undefined ? slug : `${slug}/${child}`);
+  const product = await findProduct(child === undefined ? slug : `${slug}/${child}`);
   return product ? { kind: "product", product } : null;
 }

@@ -10,22 +10,22 @@ const { notifyError, notifyInfo, notifySuccess, notifyWarning } = await import("
 describe("toast helpers", () => {
   beforeEach(() => vi.clearAllMocks());
 
-  it("keeps success, info and warning for 5 s", () => {
-    notifySuccess("Profile updated.");
-    notifyInfo("Heads up");
-    notifyWarning("Careful");
+  it("keeps success, info and warning for 5 s", async () => {
+    await notifySuccess("Profile updated.");
+    await notifyInfo("Heads up");
+    await notifyWarning("Careful");
     expect(sonner.toast.success).toHaveBeenCalledWith("Profile updated.", { duration: 5000 });
     expect(sonner.toast.info).toHaveBeenCalledWith("Heads up", { duration: 5000 });
     expect(sonner.toast.warning).toHaveBeenCalledWith("Careful", { duration: 5000 });
   });
 
-  it("shows an error body's message for 10 s", () => {
-    notifyError({ message: "Invalid Login Details!", status: 401 });
+  it("shows an error body's message for 10 s", async () => {
+    await notifyError({ message: "Invalid Login Details!", status: 401 });
     expect(sonner.toast.error).toHaveBeenCalledWith("Invalid Login Details!", { duration: 10000 });
   });
 
-  it("falls back to the stringified response", () => {
-    notifyError({ ok: false });
+  it("falls back to the stringified response", async () => {
+    await notifyError({ ok: false });
     expect(sonner.toast.error).toHaveBeenCalledWith('{"ok":false}', { duration: 10000 });
   });
 });

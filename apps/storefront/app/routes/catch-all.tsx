@@ -1,28 +1,33 @@
 import { ProductView } from "../components/catalog/product-view";
 import { ErrorPage } from "../components/error-page";
 import { notFound } from "../lib/not-found";
-import { errorMeta, excerpt, pageMeta } from "../lib/seo";
+import { productMeta } from "../lib/product-meta";
+import { productPageData } from "../lib/product-page.server";
+import { errorMeta } from "../lib/seo";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/catch-all";
 
 /** Any deeper path: a product whose slug is the whole path, else the 404 page. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { catalog } = services(context);
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
-  const product = slug ? await services(context).site.product(slug) : null;
+  const product = slug ? await catalog.detail(slug) : null;
   if (!product) throw notFound();
-  return { product };
+  return productPageData(catalog, product, request);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
-  error || !loaderData
-    ? errorMeta(matches, error)
-    : pageMeta(matches, {
-        title: loaderData.product.name,
-        description: excerpt(loaderData.product.description),
-      });
+  error || !loaderData ? errorMeta(matches, error) : productMeta(matches, loaderData);
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  return <ProductView product={loaderData.product} />;
+  return (
+    <ProductView
+      key={loaderData.product._id}
+      product={loaderData.product}
+      seo={loaderData.seo}
+      related={loaderData.related}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

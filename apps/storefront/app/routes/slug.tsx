@@ -1,15 +1,25 @@
 import { CategoryListingView } from "../components/listing/category-listing-view";
-import { ProductView } from "../components/catalog/product-view";
+import { lazy, Suspense } from "react";
 import { DynamicPage } from "../components/cms/dynamic-page";
 import { StaticPage } from "../components/cms/static-page";
 import { ErrorPage } from "../components/error-page";
 import { categoryListing } from "../lib/category-listing.server";
 import { listingMeta } from "../lib/listing-seo";
 import { notFound } from "../lib/not-found";
+import { productMeta } from "../lib/product-meta";
+import { productPageData } from "../lib/product-page.server";
 import { resolveSlug } from "../lib/resolve-slug.server";
+import { safeHtml } from "../lib/safe-html.server";
 import { errorMeta, excerpt, pageMeta } from "../lib/seo";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/slug";
+
+// One route serves CMS pages, listings and products; the product view is its own chunk so the
+// other pages do not download its code. During hydration React keeps the server's HTML until
+// the chunk arrives, so nothing flashes.
+const ProductView = lazy(() =>
+  import("../components/catalog/product-view").then((m) => ({ default: m.ProductView })),
+);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { site, catalog } = services(context);
@@ -42,10 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
         image: loaderData.category.image,
       });
     case "product":
-      return pageMeta(matches, {
-        title: loaderData.product.name,
-        description: excerpt(loaderData.product.description),
-      });
+      return productMeta(matches, loaderData);
   }
 };
 
@@ -60,7 +67,16 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
     case "listing":
       return <CategoryListingView data={loaderData} />;
     case "product":
-      return <ProductView product={loaderData.product} />;
+      return (
+        <Suspense>
+          <ProductView
+            key={loaderData.product._id}
+            product={loaderData.product}
+            seo={loaderData.seo}
+            related={loaderData.related}
+          />
+        </Suspense>
+      );
   }
 }
 

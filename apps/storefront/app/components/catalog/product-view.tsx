@@ -1,16 +1,37 @@
-import { Link } from "react-router";
-import type { ProductDetail } from "../../lib/api-types";
+import type { ProductCard, ProductDetail } from "@maidan/contracts/catalog";
+import { Suspense, useState } from "react";
+import { Await, Link } from "react-router";
+import { categoryCrumbs } from "../../lib/category-crumbs";
+import { findVariant, initialChoice, stockLabel } from "../../lib/variant-choice";
+import { ProductGallery } from "../gallery/product-gallery";
 import { Price } from "../price";
-import { TextBlocks } from "../text-blocks";
+import { ProductGrid } from "../product-tile";
+import { ShareButton } from "../share/share-button";
+import { AddToCart } from "./add-to-cart";
+import { RatingSummary } from "./rating-summary";
+import { VariantPicker } from "./variant-picker";
 
-/** A product's page: gallery, price, stock and description. Ordering arrives with the cart. */
-export function ProductView({ product }: { product: ProductDetail }) {
+type Props = {
+  product: ProductDetail;
+  seo: { url: string; image: string | null };
+  related: Promise<ProductCard[]>;
+};
+
+/**
+ * A product's page: gallery, price, variants with their stock, seller, description,
+ * specifications and rating; related products stream in after the rest.
+ */
+export function ProductView({ product, seo, related }: Props) {
+  const [choice, setChoice] = useState(() => initialChoice(product.variants));
+  const variant = findVariant(product.variants, choice);
+  const stock = variant?.stock ?? product.stock;
   const images =
     product.images.length > 0
       ? product.images
       : product.img
-        ? [{ url: product.img, alt: product.name }]
+        ? [{ url: product.img, alt: product.name, width: 800, height: 800 }]
         : [];
+  const specs = Object.entries(product.specs);
   return (
     <article className="product-view">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -18,47 +39,80 @@ export function ProductView({ product }: { product: ProductDetail }) {
           <li>
             <Link to="/">Home</Link>
           </li>
-          {product.category && (
-            <li>
-              <Link to={`/${product.category.slug}`}>{product.category.name}</Link>
+          {categoryCrumbs(product).map((c) => (
+            <li key={c.path}>
+              <Link to={c.path}>{c.name}</Link>
             </li>
-          )}
+          ))}
           <li aria-current="page">{product.name}</li>
         </ol>
       </nav>
       <div className="product-view__layout">
-        <ul className="gallery" aria-label="Product images">
-          {images.map((image, index) => (
-            <li key={image.url} className="gallery__item">
-              <img
-                className="gallery__image"
-                src={image.url}
-                alt={image.alt || product.name}
-                width={800}
-                height={800}
-                // The first image is the page's main picture; the rest wait until scrolled to.
-                loading={index === 0 ? "eager" : "lazy"}
-                decoding="async"
-              />
-            </li>
-          ))}
-        </ul>
+        <ProductGallery images={images} name={product.name} />
         <div className="product-view__info">
-          {product.brand && <p className="product-view__brand">{product.brand}</p>}
-          <h1>{product.name}</h1>
-          <Price price={product.price} mrp={product.mrp} />
-          <p className={product.inStock ? "stock stock--in" : "stock stock--out"}>
-            {product.inStock ? "In stock" : "Out of stock"}
-          </p>
-          {product.vendor && (
-            <p>
-              Sold by <Link to={`/v/${product.vendor.slug}`}>{product.vendor.name}</Link>
-            </p>
+          {product.brandRef && (
+            <Link className="product-view__brand" to={`/brands/${product.brandRef.slug}`}>
+              {product.brandRef.name}
+            </Link>
           )}
-          <p className="note">Ordering online opens soon.</p>
-          <TextBlocks className="prose" text={product.description} />
+          <h1>{product.name}</h1>
+          <RatingSummary rating={product.rating} count={product.ratingCount} />
+          <Price price={variant?.price ?? product.price} mrp={variant?.mrp ?? product.mrp} />
+          <VariantPicker product={product} choice={choice} onChange={setChoice} />
+          <p className={stock > 0 ? "stock stock--in" : "stock stock--out"} aria-live="polite">
+            {stockLabel(stock) ?? "In stock"}
+          </p>
+          <div className="product-view__actions">
+            <AddToCart variant={variant} />
+            <ShareButton
+              content={{
+                url: seo.url,
+                title: product.name,
+                description: product.description.slice(0, 200),
+                media: seo.image ?? undefined,
+              }}
+            />
+          </div>
+          <p className="product-view__seller">
+            Sold by <Link to={`/v/${product.vendor.slug}`}>{product.vendor.name}</Link>
+          </p>
         </div>
       </div>
+      <section className="product-view__details" aria-labelledby="about-heading">
+        <h2 id="about-heading">Description</h2>
+        <div className="prose">
+          {product.description
+            .split(/\n\s*\n/)
+            .filter((p) => p.trim())
+            .map((p) => (
+              <p key={p}>{p.trim()}</p>
+            ))}
+        </div>
+        {specs.length > 0 && (
+          <>
+            <h2>Specifications</h2>
+            <dl className="specs">
+              {specs.map(([name, value]) => (
+                <div key={name} className="specs__row">
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+      </section>
+      <section className="product-view__related" aria-labelledby="related-heading">
+        <h2 id="related-heading">You may also like</h2>
+        <Suspense fallback={<p className="empty-note">Loading related products…</p>}>
+          <Await
+            resolve={related}
+            errorElement={<p className="empty-note">No related products right now.</p>}
+          >
+            {(items) => <ProductGrid products={items} empty="No related products right now." />}
+          </Await>
+        </Suspense>
+      </section>
     </article>
   );
 }

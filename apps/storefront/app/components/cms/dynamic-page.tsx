@@ -1,7 +1,7 @@
 import type { Page } from "@maidan/contracts/site";
-import { TextBlocks } from "../text-blocks";
+import { HtmlBody } from "./html-body";
 
-/** A dynamic CMS page (campaigns, announcements): a hero with the summary, then the text. */
+/** A dynamic CMS page (campaigns, announcements): a hero with the summary, then the body (sanitised HTML). */
 export function DynamicPage({ page }: { page: Page }) {
   return (
     <article className="cms-page cms-page--dynamic">
@@ -9,7 +9,7 @@ export function DynamicPage({ page }: { page: Page }) {
         <h1>{page.title}</h1>
         {page.description && <p>{page.description}</p>}
       </header>
-      <TextBlocks className="prose" text={page.body} />
+      <HtmlBody className="prose" html={page.body} />
     </article>
   );
 }

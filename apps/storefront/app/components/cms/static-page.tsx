@@ -1,12 +1,12 @@
 import type { Page } from "@maidan/contracts/site";
-import { TextBlocks } from "../text-blocks";
+import { HtmlBody } from "./html-body";
 
-/** A static CMS page (about, terms, policies): a readable column of text. */
+/** A static CMS page (about, terms, policies): a readable column of sanitised HTML. */
 export function StaticPage({ page }: { page: Page }) {
   return (
     <article className="cms-page cms-page--static prose">
       <h1>{page.title}</h1>
-      <TextBlocks text={page.body} />
+      <HtmlBody html={page.body} />
     </article>
   );
 }
