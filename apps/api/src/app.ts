@@ -16,6 +16,8 @@ import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { usersRoutes } from "./modules/auth/users.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { createSitemap } from "./modules/catalog/sitemap.ts";
+import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -71,6 +73,16 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     },
     { prefix: "/api" },
   );
+  // Root paths: they outrank the storefront's catch-all, which is mounted after the API.
+  await app.register(sitemapRoutes, {
+    sitemap: createSitemap(
+      database.db,
+      services.site,
+      services.catalog,
+      config.isTest ? 0 : config.CACHE_TTL_MS,
+    ),
+    publicUrl: config.PUBLIC_URL,
+  });
   // The dev outbox and the Facebook sandbox are pages, outside /api.
   await app.register(devPagesRoutes, { auth });
   // Resized images live beside the storefront's pages, outside /api (they are not JSON).

@@ -258,3 +258,19 @@ export const countSearchTerms = async (db: DbOrTx) => {
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from search_terms`);
   return r?.n ?? 0;
 };
+
+export const countActiveProducts = async (db: DbOrTx) => {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from products where active`,
+  );
+  return r?.n ?? 0;
+};
+
+/** One sitemap file's worth of product slugs, oldest first so pages stay stable as products are added. */
+export const productSlugs = (db: DbOrTx, offset: number, limit: number) =>
+  rows<{ slug: string; updatedAt: Date | string }>(
+    db,
+    sql`select slug, updated_at as "updatedAt" from products where active
+        order by created_at, id limit ${limit} offset ${offset}`,
+  );
