@@ -16,8 +16,10 @@ import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { usersRoutes } from "./modules/auth/users.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
-import { createSitemap } from "./modules/catalog/sitemap.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
+import { createSitemap } from "./modules/catalog/sitemap.ts";
+import { contentRoutes } from "./modules/content/content.routes.ts";
+import { createContentService } from "./modules/content/content.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -56,6 +58,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     auth: auth.service,
     addresses: createAddressService(database.db),
     catalog: createCatalogService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
+    content: createContentService(database.db),
   };
   app.decorate("services", services);
 
@@ -70,6 +73,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(siteRoutes, { site: services.site });
       await api.register(catalogRoutes, { catalog: services.catalog });
+      await api.register(contentRoutes, { content: services.content });
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,7 @@
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AuthService } from "@maidan/contracts/auth-service";
 import type { CatalogService } from "@maidan/contracts/catalog";
+import type { ContentService } from "@maidan/contracts/content";
 import type {
   CategoryNode,
   HomeData,
@@ -48,4 +49,6 @@ export type AppServices = {
   auth: AuthService;
   /** The signed-in shopper's address book (modules/addresses). */
   addresses: AddressService;
+  /** The help center (modules/content). */
+  content: ContentService;
 };

@@ -3,6 +3,7 @@ import type { AppServices, ProductDetail } from "../lib/api-types";
 import { fallbackSettings } from "../lib/settings";
 import { fakeAddresses, fakeAuth } from "./fake-auth";
 import { fakeCatalog } from "./fake-catalog";
+import { fakeContent } from "./fake-content";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
 
@@ -74,5 +75,6 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     catalog: fakeCatalog(),
     auth: fakeAuth(),
     addresses: fakeAddresses(),
+    content: fakeContent(),
   };
 }
