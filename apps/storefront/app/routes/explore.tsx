@@ -1,6 +1,7 @@
 import type { CategoryNode } from "@maidan/contracts/site";
 import { CategoryLinks } from "../components/category-links";
 import { ErrorPage } from "../components/error-page";
+import { BestSellers } from "../components/listing/best-sellers";
 import { errorMeta, pageMeta } from "../lib/seo";
 import { once, services } from "../lib/services.server";
 import type { Route } from "./+types/explore";
@@ -33,6 +34,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           <CategoryLinks categories={children} base={`/${top.slug}`} label={top.name} />
         </section>
       ))}
+      <BestSellers />
     </section>
   );
 }
