@@ -97,6 +97,8 @@ function toRequest(req: FastifyRequest): Request {
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
     else if (v !== undefined) headers.set(k, v);
   }
+  // Set here, over anything the client sent: login rate limits count per real address.
+  headers.set("x-maidan-client-ip", req.ip);
   const controller = new AbortController();
   req.raw.once("close", () => {
     if (!req.raw.complete || req.raw.destroyed) controller.abort();

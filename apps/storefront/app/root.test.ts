@@ -28,7 +28,12 @@ describe("root loader", () => {
     const data = await loader(
       args(fakeServices({ settings: fail, home: fail, defaultShipping: fail })),
     );
-    expect(data).toEqual({ settings: fallbackSettings, categories: [], shipping: null });
+    expect(data).toEqual({
+      settings: fallbackSettings,
+      categories: [],
+      shipping: null,
+      viewer: null,
+    });
     expect(warn).toHaveBeenCalledTimes(3);
     warn.mockRestore();
   });

@@ -1,10 +1,10 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { useRootData } from "../lib/root-data";
 import { SearchForm } from "./search-form";
 
 /** Logo, search, account links and the category bar. Plain links: it works without JavaScript. */
 export function SiteHeader() {
-  const { categories } = useRootData();
+  const { categories, viewer } = useRootData();
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -14,7 +14,20 @@ export function SiteHeader() {
         <SearchForm />
         <nav className="site-header__actions" aria-label="Your shop">
           <NavLink to="/wishlist">Wishlist</NavLink>
-          <NavLink to="/my">Account</NavLink>
+          {viewer ? (
+            <>
+              <NavLink to="/my" className="site-header__user">
+                {viewer.name}
+              </NavLink>
+              <Form method="post" action="/account/logout" className="site-header__logout">
+                <button type="submit" className="link-button">
+                  Log out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink to="/account/login">Log in</NavLink>
+          )}
           <NavLink to="/checkout">Cart</NavLink>
         </nav>
       </div>

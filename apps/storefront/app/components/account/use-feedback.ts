@@ -1,0 +1,24 @@
+import { useEffect } from "react";
+import type { ActionFeedback } from "../../lib/account.server";
+import { trackAuthError } from "../../lib/account-events";
+import { analyticsPlan } from "../../lib/analytics";
+import { useRootData } from "../../lib/root-data";
+import { notifyError, notifySuccess } from "../../lib/toast";
+
+/** Shows an action's outcome as a toast (spec §8), and reports sign-in failures to analytics. */
+export function useFeedback(
+  data: ActionFeedback | undefined,
+  errorEvent?: "login_error" | "signup_error",
+) {
+  const { settings } = useRootData();
+  useEffect(() => {
+    if (!data) return;
+    if (data.ok) {
+      notifySuccess(data.message);
+      return;
+    }
+    notifyError({ message: data.message });
+    if (errorEvent)
+      trackAuthError(window, analyticsPlan(settings.analytics), errorEvent, data.phone ?? "");
+  }, [data, errorEvent, settings.analytics]);
+}

@@ -1,0 +1,51 @@
+import { safeRedirect } from "@maidan/contracts/auth";
+import { type RouterContextProvider, redirect } from "react-router";
+import type { Viewer } from "../context";
+import { viewerContext } from "../context";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The signed-in user, or a redirect to the login page that comes back here afterwards. */
+export function requireViewer(context: Context, request: Request): Viewer {
+  const viewer = context.get(viewerContext);
+  if (viewer) return viewer;
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  throw redirect(`/account/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/** The caller's address as the server saw it (set by the API's storefront mount, not the client). */
+export const clientIp = (request: Request) =>
+  request.headers.get("x-maidan-client-ip") ?? "unknown";
+
+export const originOf = (request: Request) => new URL(request.url).origin;
+
+/** Where to go after signing in: a same-site `redirectTo`, else /my. */
+export function afterLogin(request: Request, form?: FormData) {
+  const asked = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
+  return safeRedirect(asked) ?? "/my";
+}
+
+/** A redirect that also sets the session cookie. */
+export const redirectWithCookie = (to: string, setCookie: string) =>
+  redirect(to, { headers: { "Set-Cookie": setCookie } });
+
+export type ActionFeedback = { ok: boolean; message: string; phone?: string };
+
+/** A failed service call as action data: the server's message, shown by the page as a toast. */
+export function failure(e: unknown, phone?: string): ActionFeedback {
+  if (e instanceof Response) throw e;
+  const message = e instanceof Error ? e.message : "Something went wrong";
+  const status = (e as { status?: number }).status;
+  if (!status || status >= 500) console.error(e);
+  return {
+    ok: false,
+    message: status && status < 500 ? message : "Something went wrong. Please try again.",
+    phone,
+  };
+}
+
+export const formObject = (form: FormData) =>
+  Object.fromEntries(
+    [...form.entries()].filter(([, v]) => typeof v === "string" && v !== ""),
+  ) as Record<string, string>;

@@ -1,0 +1,48 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { useFeedback } from "../../components/account/use-feedback";
+import { type ActionFeedback, clientIp, failure, originOf } from "../../lib/account.server";
+import { pageMeta } from "../../lib/seo";
+import { services } from "../../lib/services.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Forgot password" });
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
+  const form = await request.formData();
+  try {
+    const r = await services(context).auth.forgot(
+      { email: String(form.get("email") ?? "") },
+      clientIp(request),
+      originOf(request),
+    );
+    return { ok: true, message: r.message };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export default function ForgotPasswordPage() {
+  const data = useActionData<typeof action>();
+  useFeedback(data);
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="account-card" aria-labelledby="forgot-title">
+      <h1 id="forgot-title">Forgot your password?</h1>
+      {data?.ok ? (
+        <p role="status">{data.message}</p>
+      ) : (
+        <Form method="post" className="form">
+          <label className="field">
+            E-mail
+            <input name="email" type="email" autoComplete="email" required maxLength={254} />
+          </label>
+          <button className="button" type="submit" disabled={busy}>
+            Send reset link
+          </button>
+        </Form>
+      )}
+      <Link to="/account/login">Back to log in</Link>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { CampaignInput } from "../../components/account/campaign-input";
+import { useFeedback } from "../../components/account/use-feedback";
+import {
+  type ActionFeedback,
+  afterLogin,
+  failure,
+  formObject,
+  originOf,
+  redirectWithCookie,
+} from "../../lib/account.server";
+import { pageMeta } from "../../lib/seo";
+import { services } from "../../lib/services.server";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Create an account" });
+
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<ActionFeedback | Response> {
+  const form = await request.formData();
+  const input = formObject(form);
+  if (input.password !== input.confirmPassword) {
+    return { ok: false, message: "The password confirmation does not match", phone: input.phone };
+  }
+  try {
+    const session = await services(context).auth.signup(
+      {
+        firstName: input.firstName ?? "",
+        lastName: input.lastName,
+        email: input.email ?? "",
+        phone: input.phone,
+        password: input.password ?? "",
+        campaign: input.campaign,
+      },
+      originOf(request),
+    );
+    return redirectWithCookie(afterLogin(request, form), session.setCookie);
+  } catch (e) {
+    return failure(e, input.phone);
+  }
+}
+
+export default function SignupPage() {
+  const data = useActionData<typeof action>();
+  useFeedback(data, "signup_error");
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="account-card" aria-labelledby="signup-title">
+      <h1 id="signup-title">Create an account</h1>
+      <Form method="post" className="form">
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <CampaignInput />
+        <label className="field">
+          First name
+          <input name="firstName" autoComplete="given-name" required maxLength={60} />
+        </label>
+        <label className="field">
+          Last name
+          <input name="lastName" autoComplete="family-name" maxLength={60} />
+        </label>
+        <label className="field">
+          E-mail
+          <input name="email" type="email" autoComplete="email" required maxLength={254} />
+        </label>
+        <label className="field">
+          Mobile number (optional)
+          <input name="phone" type="tel" placeholder="03XXXXXXXXX" maxLength={20} />
+        </label>
+        <label className="field">
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+          />
+        </label>
+        <label className="field">
+          Confirm password
+          <input
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+          />
+        </label>
+        <button className="button" type="submit" disabled={busy}>
+          Sign up
+        </button>
+      </Form>
+      <p>
+        Already have an account? <Link to="/account/login">Log in</Link>
+      </p>
+    </section>
+  );
+}

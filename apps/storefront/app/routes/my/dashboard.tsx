@@ -1,0 +1,51 @@
+import { Form, Link, useLoaderData } from "react-router";
+import { requireViewer } from "../../lib/account.server";
+import { pageMeta } from "../../lib/seo";
+import { services } from "../../lib/services.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "My account" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  const { auth, addresses } = services(context);
+  const [user, book] = await Promise.all([auth.me(viewer.id), addresses.list(viewer.id)]);
+  return { user, defaultAddress: book.find((a) => a.isDefault) ?? null };
+}
+
+export default function DashboardPage() {
+  const { user, defaultAddress } = useLoaderData<typeof loader>();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return (
+    <section aria-labelledby="dash-title">
+      <h1 id="dash-title">Hello{name ? `, ${name}` : ""}</h1>
+      {!user.verified && user.email && (
+        <p className="notice">Please confirm your e-mail address: we sent you a link.</p>
+      )}
+      <dl className="facts">
+        <dt>E-mail</dt>
+        <dd>{user.email ?? "—"}</dd>
+        <dt>Phone</dt>
+        <dd>{user.phone ? `0${user.phone.slice(2)}` : "—"}</dd>
+        <dt>Default address</dt>
+        <dd>{defaultAddress ? `${defaultAddress.address}, ${defaultAddress.city}` : "—"}</dd>
+      </dl>
+      <ul className="link-list">
+        <li>
+          <Link to="/my/account">Edit profile</Link>
+        </li>
+        <li>
+          <Link to="/my/address">Addresses</Link>
+        </li>
+        <li>
+          <Link to="/my/change-password">Change password</Link>
+        </li>
+      </ul>
+      <Form method="post" action="/account/logout">
+        <button className="button button--ghost" type="submit">
+          Log out
+        </button>
+      </Form>
+    </section>
+  );
+}

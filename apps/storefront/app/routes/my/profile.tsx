@@ -1,0 +1,120 @@
+import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
+import { GENDERS } from "@maidan/contracts/auth";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useFeedback } from "../../components/account/use-feedback";
+import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
+import { pageMeta } from "../../lib/seo";
+import { services } from "../../lib/services.server";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Account details" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  return { user: await services(context).auth.me(viewer.id) };
+}
+
+/** PUT /users/profile's fields (spec §7); 'Profile updated.' on success (spec §8). */
+export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
+  const viewer = requireViewer(context, request);
+  const f = await request.formData();
+  const text = (k: string) => String(f.get(k) ?? "").trim();
+  const orNull = (k: string) => text(k) || null;
+  try {
+    await services(context).auth.updateProfile(viewer.id, {
+      firstName: text("firstName"),
+      lastName: text("lastName"),
+      phone: orNull("phone"),
+      state: orNull("state"),
+      city: orNull("city"),
+      zip: orNull("zip"),
+      gender: orNull("gender"),
+      dob: orNull("dob"),
+      language: text("language") || "en",
+    });
+    return { ok: true, message: "Profile updated." };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export default function ProfilePage() {
+  const { user } = useLoaderData<typeof loader>();
+  useFeedback(useActionData<typeof action>());
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section aria-labelledby="profile-title">
+      <h1 id="profile-title">Account details</h1>
+      <Form method="post" className="form">
+        <label className="field">
+          First name
+          <input name="firstName" defaultValue={user.firstName} required maxLength={60} />
+        </label>
+        <label className="field">
+          Last name
+          <input name="lastName" defaultValue={user.lastName} maxLength={60} />
+        </label>
+        <label className="field">
+          Mobile number
+          <input
+            name="phone"
+            type="tel"
+            placeholder="03XXXXXXXXX"
+            defaultValue={user.phone ? `0${user.phone.slice(2)}` : ""}
+            maxLength={20}
+          />
+        </label>
+        <label className="field">
+          Province
+          <select name="state" defaultValue={user.state ?? ""}>
+            <option value="">—</option>
+            {Object.keys(PAKISTAN_CITIES).map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          City
+          <input name="city" defaultValue={user.city ?? ""} maxLength={60} />
+        </label>
+        <label className="field">
+          Postal code
+          <input
+            name="zip"
+            inputMode="numeric"
+            defaultValue={user.zip ?? ""}
+            maxLength={5}
+            pattern="\d{0,5}"
+          />
+        </label>
+        <label className="field">
+          Gender
+          <select name="gender" defaultValue={user.gender ?? ""}>
+            <option value="">—</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {g[0]?.toUpperCase()}
+                {g.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Date of birth
+          <input name="dob" type="date" defaultValue={user.dob ?? ""} />
+        </label>
+        <label className="field">
+          Language
+          <select name="language" defaultValue={user.language}>
+            <option value="en">English</option>
+            <option value="ur">Urdu</option>
+          </select>
+        </label>
+        <button className="button" type="submit" disabled={busy}>
+          Save
+        </button>
+      </Form>
+    </section>
+  );
+}
