@@ -19,6 +19,16 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
   const categories = memo(cacheMs, () => repo.listCategories(db));
   const settings = memo(cacheMs, () => loadSettings(db));
   const pageSlugs = memo(cacheMs, () => repo.listPageSlugs(db));
+  // Every page's root loader reads this (header categories); it must not query per request.
+  const home = memo(cacheMs, async () => {
+    const [cats, featured, newArrivals, onSale] = await Promise.all([
+      categories(),
+      repo.listTiles(db, { order: "best", limit: 12 }),
+      repo.listTiles(db, { order: "newest", limit: 12 }),
+      repo.listTiles(db, { order: "discount", onSale: true, limit: 12 }),
+    ]);
+    return { categories: cats.map(toNode), featured, newArrivals, onSale };
+  });
 
   const descendants = (all: Category[], rootId: string) => {
     const ids = [rootId];
@@ -66,15 +76,7 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
       };
     },
 
-    async home() {
-      const [cats, featured, newArrivals, onSale] = await Promise.all([
-        categories(),
-        repo.listTiles(db, { order: "best", limit: 12 }),
-        repo.listTiles(db, { order: "newest", limit: 12 }),
-        repo.listTiles(db, { order: "discount", onSale: true, limit: 12 }),
-      ]);
-      return { categories: cats.map(toNode), featured, newArrivals, onSale };
-    },
+    home,
 
     async page(slug) {
       const p = await repo.findPage(db, slug);
