@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { AnalyticsNoscript, AnalyticsScripts } from "./components/analytics-scripts";
 import { ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/loading-bar";
+import { OfflineSupport } from "./components/offline-support";
 import { PageViewTracker } from "./components/page-view-tracker";
 import { Toaster } from "./components/toaster";
 import { viewerContext } from "./context";
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </p>
         </noscript>
         <LoadingBar />
+        <OfflineSupport />
         <Toaster />
         {children}
         <PageViewTracker plan={plan} />

@@ -1,27 +1,27 @@
 import type { ProductTile as Product } from "@maidan/contracts/site";
-import { Link } from "react-router";
+import { LazyImage } from "./media/lazy-image";
+import { PrefetchLink } from "./prefetch-link";
 import { Price } from "./price";
 
 export function ProductTile({ product }: { product: Product }) {
   return (
     <article className="product-tile">
-      <Link to={`/${product.slug}`} className="product-tile__link">
+      <PrefetchLink to={`/${product.slug}`} className="product-tile__link">
         {product.img ? (
-          <img
+          <LazyImage
             className="product-tile__image"
             src={product.img}
             alt={product.name}
             width={800}
             height={800}
-            loading="lazy"
-            decoding="async"
+            sizes="(min-width: 1200px) 240px, (min-width: 600px) 30vw, 50vw"
           />
         ) : (
           <span className="product-tile__image product-tile__image--none" aria-hidden="true" />
         )}
         {product.brand && <span className="product-tile__brand">{product.brand}</span>}
         <h3 className="product-tile__name">{product.name}</h3>
-      </Link>
+      </PrefetchLink>
       <Price price={product.price} mrp={product.mrp} />
       {!product.inStock && <p className="product-tile__stock">Out of stock</p>}
     </article>

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { useOnline } from "../lib/connectivity";
+
+/**
+ * Registers the service worker (public/sw.js, scope /) once the page is idle, and shows a
+ * banner while the browser is offline.
+ */
+export function OfflineSupport() {
+  const online = useOnline();
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
+    const register = () =>
+      navigator.serviceWorker
+        .register("/sw.js", { scope: "/", type: "module", updateViaCache: "none" })
+        .catch((error: unknown) => console.warn("service worker not registered", error));
+    if ("requestIdleCallback" in window)
+      requestIdleCallback(() => void register(), { timeout: 3000 });
+    else setTimeout(register, 1000);
+  }, []);
+  if (online) return null;
+  return (
+    <p className="offline-banner" role="status">
+      You are offline. Pages you have visited still open.
+    </p>
+  );
+}

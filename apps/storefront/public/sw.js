@@ -1,0 +1,76 @@
+// @ts-check
+/// <reference lib="webworker" />
+/**
+ * The shop's service worker (spec §4: registered from the site root, scope /). Pages and their
+ * data: network first, the last visited copy when offline, else the offline page. Hashed
+ * assets and images: cache first (they never change under the same address).
+ */
+import { CACHES, LIMITS, OFFLINE_PAGE, strategyFor } from "./sw-strategy.js";
+
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+sw.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHES.pages)
+      .then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: "reload" })))
+      .then(() => sw.skipWaiting()),
+  );
+});
+
+sw.addEventListener("activate", (event) => {
+  const current = new Set(Object.values(CACHES));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => !current.has(k)).map((k) => caches.delete(k))))
+      .then(() => sw.clients.claim()),
+  );
+});
+
+sw.addEventListener("fetch", (event) => {
+  const strategy = strategyFor(event.request, sw.location.origin);
+  if (!strategy) return;
+  if (strategy.kind === "page" || strategy.kind === "data") {
+    event.respondWith(networkFirst(event.request, strategy.cache, strategy.kind === "page"));
+  } else {
+    event.respondWith(cacheFirst(event.request, strategy.cache));
+  }
+});
+
+/** @param {Request} request @param {string} name @param {boolean} isPage */
+async function networkFirst(request, name, isPage) {
+  const cache = await caches.open(name);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await put(cache, name, request, response.clone());
+    return response;
+  } catch {
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    if (isPage) return (await cache.match(OFFLINE_PAGE)) ?? Response.error();
+    return Response.error();
+  }
+}
+
+/** @param {Request} request @param {string} name */
+async function cacheFirst(request, name) {
+  const cache = await caches.open(name);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await put(cache, name, request, response.clone());
+  return response;
+}
+
+/** Stores a response and drops the oldest entries past the cache's limit. @param {Cache} cache @param {string} name @param {Request} request @param {Response} response */
+async function put(cache, name, request, response) {
+  await cache.put(request, response);
+  const keys = await cache.keys();
+  const limit = LIMITS[name] ?? 100;
+  // The offline page is never evicted.
+  const evictable = keys.filter((k) => !k.url.endsWith(OFFLINE_PAGE));
+  await Promise.all(
+    evictable.slice(0, Math.max(0, evictable.length - limit)).map((k) => cache.delete(k)),
+  );
+}
