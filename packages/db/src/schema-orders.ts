@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products, users, variants, vendors } from "./schema.ts";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** The order lifecycle. Online payments (issue #6) start at awaiting_payment. */
+export const ORDER_STATUSES = [
+  "placed",
+  "pending_confirmation",
+  "awaiting_payment",
+  "confirmed",
+  "packed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Human-readable order numbers: MD-100001, MD-100002, ... (gaps after rollbacks are fine). */
+export const orderNoSeq = pgSequence("order_no_seq", { startWith: 100001 });
+
+export type OrderAddress = {
+  fullName: string;
+  phone: string;
+  email: string | null;
+  province: string;
+  city: string;
+  address: string;
+  landmark: string | null;
+  zip: string | null;
+};
+
+/**
+ * One order per vendor; the orders of one checkout share `checkout_id` (the "master" id that
+ * change-payment-method answers with). Amounts are whole rupees, computed by the server.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNo: text("order_no").notNull().unique().default(sql`'MD-' || nextval('order_no_seq')`),
+    checkoutId: uuid("checkout_id").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestId: text("guest_id"),
+    vendorId: uuid("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    status: text("status").$type<OrderStatus>().notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    paymentStatus: text("payment_status")
+      .$type<"pending" | "paid" | "failed" | "refunded">()
+      .notNull()
+      .default("pending"),
+    currency: text("currency").notNull().default("PKR"),
+    qty: integer("qty").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    oldSubtotal: integer("old_subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
+    shipping: integer("shipping").notNull().default(0),
+    tax: integer("tax").notNull().default(0),
+    walletUsed: integer("wallet_used").notNull().default(0),
+    total: integer("total").notNull(),
+    shippingMethodId: uuid("shipping_method_id"),
+    shippingMethodName: text("shipping_method_name").notNull(),
+    address: jsonb("address").$type<OrderAddress>().notNull(),
+    /** Keyed hash of the COD confirmation code sent by SMS; null once confirmed or when off. */
+    confirmCodeHash: text("confirm_code_hash"),
+    confirmAttempts: integer("confirm_attempts").notNull().default(0),
+    confirmBy: timestamp("confirm_by", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_checkout_idx").on(t.checkoutId),
+    index("orders_confirm_by_idx").on(t.confirmBy).where(sql`${t.status} = 'pending_confirmation'`),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('placed','pending_confirmation','awaiting_payment','confirmed','packed','shipped','delivered','cancelled')`,
+    ),
+    check(
+      "orders_amounts_check",
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shipping} >= 0 and ${t.walletUsed} >= 0 and ${t.total} >= 0 and ${t.qty} > 0`,
+    ),
+  ],
+);
+
+/** The lines of an order: a snapshot of what was bought, at the price charged. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    sku: text("sku").notNull(),
+    size: text("size"),
+    color: text("color"),
+    img: text("img"),
+    price: integer("price").notNull(),
+    mrp: integer("mrp").notNull(),
+    qty: integer("qty").notNull(),
+    tax: integer("tax").notNull().default(0),
+    total: integer("total").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_qty_check", sql`${t.qty} > 0`),
+  ],
+);
+
+/** The status timeline (placed → confirmed → packed → shipped → delivered, or cancelled). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<OrderStatus>().notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Idempotency of POST /api/orders: the first answer per key (the Idempotency-Key header, or the
+ * cart id), written in the same transaction as the orders. `owner` scopes keys to one shopper.
+ */
+export const checkoutRequests = pgTable(
+  "checkout_requests",
+  {
+    key: text("key").primaryKey(),
+    owner: text("owner").notNull(),
+    bodyHash: text("body_hash").notNull(),
+    checkoutId: uuid("checkout_id").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkout_requests_owner_idx").on(t.owner, t.createdAt)],
+);
