@@ -27,6 +27,8 @@ try {
   }
   await migrateDatabase(database.pool);
   const result = await seed(config, database, products);
+  // Fresh bulk rows: give the planner real statistics before the first request.
+  if (result.seeded) await database.pool.query("analyze");
   if (!result.seeded) process.stdout.write("already seeded; use --reset to start over\n");
   await database.close();
 } catch (e) {

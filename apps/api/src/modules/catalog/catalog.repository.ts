@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import {
   type CardRow,
   cardColumns,
+  inStockTest,
   type ListingFilter,
   orderBy,
   tsq,
@@ -31,8 +32,7 @@ export const countListing = async (db: DbOrTx, f: ListingFilter) => {
     db,
     sql`select count(*)::int as total,
           count(*) filter (where p.price < p.mrp)::int as "onSale",
-          count(*) filter (where exists (select 1 from variants v
-            where v.product_id = p.id and v.active and v.stock > 0))::int as "inStock"
+          count(*) filter (where ${inStockTest})::int as "inStock"
         from products p where ${whereClause(f)}`,
   );
   return r ?? { total: 0, onSale: 0, inStock: 0 };

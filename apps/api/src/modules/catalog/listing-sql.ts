@@ -92,12 +92,20 @@ export function orderBy(sort: Sort, f: ListingFilter): SQL {
   }
 }
 
+/**
+ * Whether product `p` has a variant in stock. A scalar subquery with LIMIT, not EXISTS: in a
+ * select list or FILTER, EXISTS may be planned as a hashed subplan over the whole variants table.
+ */
+export const inStockTest = sql`coalesce((select true from variants v
+  where v.product_id = p.id and v.active and v.stock > 0 limit 1), false)`;
+const inStockOf = sql`${inStockTest} as "inStock"`;
+
 /** The columns of a product card; `p` is products. */
 export const cardColumns = sql`p.id as "_id", p.slug, p.name, p.price, p.mrp,
   p.rating_avg_x100 as "ratingX100", p.rating_count as "ratingCount",
   (select b.name from brands b where b.id = p.brand_id) as brand,
   (select i.url from product_images i where i.product_id = p.id order by i.sort limit 1) as img,
-  exists (select 1 from variants v where v.product_id = p.id and v.active and v.stock > 0) as "inStock"`;
+  ${inStockOf}`;
 
 export type CardRow = {
   _id: string;
