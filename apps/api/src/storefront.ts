@@ -84,13 +84,13 @@ export async function mountStorefront(
       const build = await opts.build();
       const entry = build.entry.module as unknown as EntryModule;
       const handle = handlerFor(build, entry);
-      const response = await handle(toRequest(req), entry.createLoadContext(opts.services));
+      const response = await handle(toRequest(req, reply), entry.createLoadContext(opts.services));
       return sendResponse(reply, response);
     });
   });
 }
 
-function toRequest(req: FastifyRequest): Request {
+function toRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const origin = `${req.protocol}://${req.host}`;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
@@ -100,8 +100,10 @@ function toRequest(req: FastifyRequest): Request {
   // Set here, over anything the client sent: login rate limits count per real address.
   headers.set("x-maidan-client-ip", req.ip);
   const controller = new AbortController();
-  req.raw.once("close", () => {
-    if (!req.raw.complete || req.raw.destroyed) controller.abort();
+  // The client went away only if the response closed before it finished: a request stream
+  // closes (and counts as destroyed) as soon as a form POST's body has been read.
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.url, origin), {
