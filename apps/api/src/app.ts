@@ -14,6 +14,8 @@ import { createAuth } from "./modules/auth/auth.service.ts";
 import { devPagesRoutes } from "./modules/auth/dev-pages.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { usersRoutes } from "./modules/auth/users.routes.ts";
+import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import { createCartService } from "./modules/cart/cart.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
@@ -52,13 +54,24 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   await registerOpenApi(app);
 
   const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);
-  const auth = createAuth({ config, db: database.db, kv, settings: () => site.settings() });
+  const carts = createCartService(database.db);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    kv,
+    settings: () => site.settings(),
+    carts: {
+      forSession: (userId, guestId) => carts.mergeGuest(userId, guestId),
+      empty: () => carts.get({ userId: null, guestId: null }),
+    },
+  });
   const services: AppServices = {
     site,
     auth: auth.service,
     addresses: createAddressService(database.db),
     catalog: createCatalogService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
     content: createContentService(database.db),
+    carts,
   };
   app.decorate("services", services);
 
@@ -74,6 +87,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(siteRoutes, { site: services.site });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(contentRoutes, { content: services.content });
+      await api.register(cartRoutes, { carts });
     },
     { prefix: "/api" },
   );

@@ -1,5 +1,6 @@
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AuthService } from "@maidan/contracts/auth-service";
+import type { CartService } from "@maidan/contracts/cart";
 import type { CatalogService } from "@maidan/contracts/catalog";
 import type { ContentService } from "@maidan/contracts/content";
 import type {
@@ -51,4 +52,6 @@ export type AppServices = {
   addresses: AddressService;
   /** The help center (modules/content). */
   content: ContentService;
+  /** Carts of users and guests, priced by the server (modules/cart). */
+  carts: CartService;
 };

@@ -39,11 +39,12 @@ export type AuthService = {
   viewerFromRequest(request: Request): Promise<Viewer>;
   /** The viewer, refreshing an expired token first (spec §4); `setCookie` must reach the browser. */
   sessionFromRequest(request: Request): Promise<{ viewer: Viewer; setCookie: string | null }>;
-  passwordLogin(input: unknown, ip: string): Promise<SessionResult>;
-  signup(input: unknown, requestOrigin: string): Promise<SessionResult>;
+  /** `guestId`: the visitor's guest cart is merged into the user's cart (cart module, #5). */
+  passwordLogin(input: unknown, ip: string, guestId?: string | null): Promise<SessionResult>;
+  signup(input: unknown, requestOrigin: string, guestId?: string | null): Promise<SessionResult>;
   otpGenerate(input: unknown, ip: string): Promise<StatusMessage>;
-  otpLogin(input: unknown): Promise<SessionResult>;
-  tokenLogin(token: string): Promise<SessionResult>;
+  otpLogin(input: unknown, guestId?: string | null): Promise<SessionResult>;
+  tokenLogin(token: string, guestId?: string | null): Promise<SessionResult>;
   verifyEmail(token: string): Promise<StatusMessage>;
   forgot(input: unknown, ip: string, requestOrigin: string): Promise<StatusMessage>;
   checkResetToken(token: string): Promise<StatusMessage>;

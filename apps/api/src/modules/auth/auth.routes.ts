@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.passwordLogin(req.body, req.ip);
+      const s = await service.passwordLogin(req.body, req.ip, req.viewer.guestId);
       setSession(reply, s);
       return { token: s.token, user: s.user };
     },
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.passwordLogin(req.body, req.ip);
+      const s = await service.passwordLogin(req.body, req.ip, req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", ...body(s) };
     },
@@ -80,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.signup(req.body, `${req.protocol}://${req.host}`);
+      const s = await service.signup(req.body, `${req.protocol}://${req.host}`, req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", ...body(s) };
     },
@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.otpLogin(req.body);
+      const s = await service.otpLogin(req.body, req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", ...body(s) };
     },
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.otpLogin(req.body);
+      const s = await service.otpLogin(req.body, req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", data: body(s) };
     },
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.otpLogin(req.body);
+      const s = await service.otpLogin(req.body, req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", data: body(s) };
     },
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.tokenLogin(req.body.token);
+      const s = await service.tokenLogin(req.body.token, req.viewer.guestId);
       setSession(reply, s);
       return { status: true, message: authMessages.loggedIn, ...body(s) };
     },

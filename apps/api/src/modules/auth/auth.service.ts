@@ -1,4 +1,5 @@
 import type { Config } from "@maidan/config/config";
+import type { CartSummary } from "@maidan/contracts/auth";
 import {
   forgotBody,
   localLoginBody,
@@ -46,6 +47,14 @@ export type AuthDeps = {
   sms?: SmsSender;
   mailer?: Mailer;
   oauthProvider?: OAuthProvider;
+  /**
+   * The cart module (#5): the signed-in user's cart with the guest cart merged into it. Without
+   * it (unit tests of auth alone) responses carry an empty cart.
+   */
+  carts?: {
+    forSession(userId: string, guestId: string | null): Promise<CartSummary>;
+    empty(): Promise<CartSummary>;
+  };
 };
 
 /** Whether /dev/outbox and /api/dev/outbox answer: on outside production unless DEV_OUTBOX says. */
@@ -95,11 +104,14 @@ export function createAuth(deps: AuthDeps) {
   });
   const oauth = createOAuthService({ db, kv, sessions, provider });
 
-  const withCart = (s: Session): SessionResult => ({
+  const withCart = async (s: Session, guestId?: string | null): Promise<SessionResult> => ({
     ...s,
-    cart: emptyCartUntilCartModule(),
+    cart: deps.carts
+      ? await deps.carts.forSession(s.user._id, guestId ?? null)
+      : emptyCartUntilCartModule(),
     setCookie: serializeSessionCookie(s.token, s.maxAge, secure),
   });
+  const emptyCart = () => (deps.carts ? deps.carts.empty() : emptyCartUntilCartModule());
 
   async function viewerOf(token: string | null, guestId: string | null): Promise<Viewer> {
     const user = await sessions.current(token);
@@ -148,12 +160,13 @@ export function createAuth(deps: AuthDeps) {
       }
       return { viewer: await viewerOf(token, guestId), setCookie: null };
     },
-    passwordLogin: async (input, ip) =>
-      withCart(await logins.passwordLogin(parseInput(localLoginBody, input), ip)),
-    signup: async (input, origin) => withCart(await logins.signup(input, origin)),
+    passwordLogin: async (input, ip, guestId) =>
+      withCart(await logins.passwordLogin(parseInput(localLoginBody, input), ip), guestId),
+    signup: async (input, origin, guestId) => withCart(await logins.signup(input, origin), guestId),
     otpGenerate: (input, ip) => otp.generate(parseInput(otpGenerateBody, input).phone, ip),
-    otpLogin: async (input) => withCart(await logins.phoneLogin(parseInput(otpLoginBody, input))),
-    tokenLogin: async (token) => withCart(await logins.tokenLogin(token)),
+    otpLogin: async (input, guestId) =>
+      withCart(await logins.phoneLogin(parseInput(otpLoginBody, input)), guestId),
+    tokenLogin: async (token, guestId) => withCart(await logins.tokenLogin(token), guestId),
     verifyEmail: (token) => logins.verifyEmail(token),
     forgot: (input, ip, origin) => account.forgot(parseInput(forgotBody, input).email, ip, origin),
     checkResetToken: (token) => account.checkResetToken(token),
@@ -169,7 +182,7 @@ export function createAuth(deps: AuthDeps) {
     },
     async logout(userId) {
       if (userId) await account.logout(userId);
-      return { setCookie: serializeClearedCookie(secure), cart: emptyCartUntilCartModule() };
+      return { setCookie: serializeClearedCookie(secure), cart: await emptyCart() };
     },
     async outbox(recipient) {
       if (!outboxReadable(config)) return null;

@@ -50,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { 
       },
     },
     async (req, reply) => {
-      const s = await service.signup(req.body, origin(req));
+      const s = await service.signup(req.body, origin(req), req.viewer.guestId);
       reply.setCookie(SESSION_COOKIE, s.token, sessionCookieOptions(s.maxAge, auth.secure));
       return { user: s.user, token: s.token };
     },

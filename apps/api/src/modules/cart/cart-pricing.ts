@@ -1,0 +1,120 @@
+import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
+import type { LineRow, ShippingRow } from "./cart.repository.ts";
+
+/** `Rs. 12,499`: whole rupees, western grouping (spec §9 currency filter). */
+export const rupees = (n: number) => `Rs. ${n.toLocaleString("en-US")}`;
+
+/** Tax included in a tax-inclusive amount at `bp` basis points, rounded to the rupee. */
+export const includedTax = (amount: number, bp: number) =>
+  bp > 0 ? Math.round((amount * bp) / (10_000 + bp)) : 0;
+
+export const toItem = (l: LineRow): CartItem => ({
+  _id: l.variant_id,
+  product: {
+    _id: l.product_id,
+    name: l.name,
+    slug: l.slug,
+    img: l.img,
+    vendor: { _id: l.vendor_id, name: l.vendor_name },
+  },
+  variant: {
+    _id: l.variant_id,
+    sku: l.sku,
+    size: l.size,
+    color: l.color,
+    price: l.price,
+    mrp: l.mrp,
+    stock: l.stock,
+  },
+  qty: l.qty,
+  price: l.price,
+  mrp: l.mrp,
+  subtotal: l.price * l.qty,
+  tax: includedTax(l.price * l.qty, l.tax_bp),
+  available: l.sellable && l.stock >= l.qty,
+});
+
+const sameCity = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The methods that can deliver this cart: active, serving the city (a method without cities
+ * serves everywhere; before a city is known only those), and whose minimum order value is met.
+ * The shop's default comes first.
+ */
+export function shippingChoices(
+  methods: ShippingRow[],
+  city: string | null,
+  value: number,
+): ShippingChoice[] {
+  return methods
+    .filter((m) => (m.cities ? city !== null && m.cities.some((c) => sameCity(c, city)) : true))
+    .filter((m) => value >= m.min_order_value)
+    .map((m) => ({
+      _id: m.id,
+      name: m.name,
+      carrier: m.carrier,
+      charge: m.charge,
+      freeAbove: m.free_above,
+      etaDays: m.eta_days,
+      amount: m.free_above !== null && value >= m.free_above ? 0 : m.charge,
+    }));
+}
+
+/** The chosen method if it can still deliver, else the first that can. */
+export const pickShipping = (choices: ShippingChoice[], chosenId: string | null) =>
+  choices.find((c) => c._id === chosenId) ?? choices[0] ?? null;
+
+/** Every §3 Cart field, from catalogue prices and the shop's shipping table. */
+export function priceCart(input: {
+  cartId: string | null;
+  lines: LineRow[];
+  methods: ShippingRow[];
+  chosenMethodId: string | null;
+  city: string | null;
+}): Cart {
+  const items = input.lines.map(toItem);
+  const sum = (f: (i: CartItem) => number) => items.reduce((n, i) => n + f(i), 0);
+  const qty = sum((i) => i.qty);
+  const subtotal = sum((i) => i.subtotal);
+  const oldSubtotal = sum((i) => i.mrp * i.qty);
+  // Coupons and promotions are not built yet: both are 0 and the discount with them.
+  const couponDiscount = 0;
+  const promotionDiscount = 0;
+  const discount = couponDiscount + promotionDiscount;
+  const discountedSubtotal = subtotal - discount;
+  const method =
+    items.length > 0
+      ? pickShipping(
+          shippingChoices(input.methods, input.city, discountedSubtotal),
+          input.chosenMethodId,
+        )
+      : null;
+  const shipping = method?.amount ?? 0;
+  const total = discountedSubtotal + shipping;
+  const offerTotal = oldSubtotal - subtotal;
+  return {
+    cart_id: input.cartId,
+    items,
+    qty,
+    subtotal,
+    discountedSubtotal,
+    oldSubtotal,
+    discount,
+    couponDiscount,
+    promotionDiscount,
+    coupon: null,
+    promotion: null,
+    promo: null,
+    offer_total: offerTotal,
+    offer: offerTotal > 0 ? `You save ${rupees(offerTotal)}` : null,
+    totalTaxByQty: sum((i) => i.tax),
+    shippingMethod: method,
+    shippingMethodText: method ? `${method.name} (${method.carrier}, ${method.etaDays} days)` : "",
+    shipping,
+    shippingString: method ? (shipping === 0 ? "Free" : rupees(shipping)) : "",
+    total,
+    cod: items.length > 0 && total <= COD_LIMIT,
+    checkoutWallet: false,
+    city: input.city,
+  };
+}

@@ -1,0 +1,151 @@
+import type { DbOrTx } from "@maidan/db/database";
+import { type SQL, sql } from "drizzle-orm";
+
+const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  (await db.execute(query)).rows as T[];
+const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
+  (await rows<T>(db, query))[0] ?? null;
+
+export type CartRow = {
+  id: string;
+  shipping_method_id: string | null;
+  shipping_city: string | null;
+};
+
+/** A cart line joined with today's catalogue data: prices always come from here. */
+export type LineRow = {
+  variant_id: string;
+  product_id: string;
+  qty: number;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  price: number;
+  mrp: number;
+  stock: number;
+  sellable: boolean;
+  name: string;
+  slug: string;
+  img: string | null;
+  vendor_id: string;
+  vendor_name: string;
+  tax_bp: number;
+};
+
+export type VariantRow = {
+  id: string;
+  product_id: string;
+  stock: number;
+  sellable: boolean;
+};
+
+const ownerWhere = (userId: string | null, guestId: string | null) =>
+  userId ? sql`user_id = ${userId}` : sql`guest_id = ${guestId} and user_id is null`;
+
+export const findCart = (db: DbOrTx, userId: string | null, guestId: string | null) =>
+  first<CartRow>(
+    db,
+    sql`select id, shipping_method_id, shipping_city from carts where ${ownerWhere(userId, guestId)}`,
+  );
+
+/** The owner's cart, created on first use; concurrent first adds meet on the unique key. */
+export async function ensureCart(db: DbOrTx, userId: string | null, guestId: string | null) {
+  const conflict = userId ? sql`(user_id)` : sql`(guest_id)`;
+  await db.execute(sql`insert into carts (user_id, guest_id) values (${userId}, ${userId ? null : guestId})
+    on conflict ${conflict} do nothing`);
+  const cart = await findCart(db, userId, guestId);
+  if (!cart) throw new Error("cart: not created");
+  return cart;
+}
+
+export const lockCart = (db: DbOrTx, cartId: string) =>
+  db.execute(sql`select id from carts where id = ${cartId} for update`);
+
+export const cartLines = (db: DbOrTx, cartId: string) =>
+  rows<LineRow>(
+    db,
+    sql`select ci.variant_id, ci.product_id, ci.qty, v.sku, v.size, v.color, v.price, v.mrp, v.stock,
+      (v.active and p.active) as sellable, p.name, p.slug, ve.id as vendor_id, ve.name as vendor_name,
+      (select url from product_images i where i.product_id = p.id order by i.sort limit 1) as img,
+      coalesce(tr.rate_bp, 0) as tax_bp
+    from cart_items ci
+    join variants v on v.id = ci.variant_id
+    join products p on p.id = ci.product_id
+    join vendors ve on ve.id = p.vendor_id
+    left join category_tax_rates tr on tr.category_id = p.category_id and tr.active
+    where ci.cart_id = ${cartId}
+    order by ci.created_at, ci.variant_id`,
+  );
+
+export const findVariant = (db: DbOrTx, variantId: string) =>
+  first<VariantRow>(
+    db,
+    sql`select v.id, v.product_id, v.stock, (v.active and p.active) as sellable
+      from variants v join products p on p.id = v.product_id where v.id = ${variantId}`,
+  );
+
+export const lineQty = (db: DbOrTx, cartId: string, variantId: string) =>
+  first<{ qty: number }>(
+    db,
+    sql`select qty from cart_items where cart_id = ${cartId} and variant_id = ${variantId}`,
+  ).then((r) => r?.qty ?? 0);
+
+export const productQty = (db: DbOrTx, cartId: string, productId: string) =>
+  first<{ qty: number }>(
+    db,
+    sql`select coalesce(sum(qty), 0)::int as qty from cart_items where cart_id = ${cartId} and product_id = ${productId}`,
+  ).then((r) => r?.qty ?? 0);
+
+export async function setLine(
+  db: DbOrTx,
+  cartId: string,
+  line: { variantId: string; productId: string; qty: number },
+) {
+  await db.execute(sql`insert into cart_items (cart_id, variant_id, product_id, qty)
+    values (${cartId}, ${line.variantId}, ${line.productId}, ${line.qty})
+    on conflict (cart_id, variant_id) do update set qty = excluded.qty`);
+  await touch(db, cartId);
+}
+
+export async function deleteLine(db: DbOrTx, cartId: string, variantId: string) {
+  await db.execute(
+    sql`delete from cart_items where cart_id = ${cartId} and variant_id = ${variantId}`,
+  );
+  await touch(db, cartId);
+}
+
+const touch = (db: DbOrTx, cartId: string) =>
+  db.execute(sql`update carts set updated_at = now() where id = ${cartId}`);
+
+export const setShipping = (
+  db: DbOrTx,
+  cartId: string,
+  methodId: string | null | undefined,
+  city: string | null | undefined,
+) =>
+  db.execute(sql`update carts set
+    shipping_method_id = ${methodId === undefined ? sql`shipping_method_id` : methodId},
+    shipping_city = ${city === undefined ? sql`shipping_city` : city},
+    updated_at = now() where id = ${cartId}`);
+
+export const deleteCart = (db: DbOrTx, cartId: string) =>
+  db.execute(sql`delete from carts where id = ${cartId}`);
+
+export type ShippingRow = {
+  id: string;
+  name: string;
+  carrier: string;
+  charge: number;
+  free_above: number | null;
+  min_order_value: number;
+  cities: string[] | null;
+  eta_days: string;
+  is_default: boolean;
+};
+
+export const activeShippingMethods = (db: DbOrTx) =>
+  rows<ShippingRow>(
+    db,
+    sql`select id, name, carrier, charge, free_above, min_order_value, cities, eta_days, is_default
+      from shipping_methods where active order by is_default desc, sort, name`,
+  );

@@ -1,0 +1,174 @@
+import {
+  addBody,
+  type Cart,
+  type CartOwner,
+  type CartService,
+  containsQuery,
+  setQtyBody,
+  shippingBody,
+} from "@maidan/contracts/cart";
+import type { Db, DbOrTx } from "@maidan/db/database";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { parseInput } from "../auth/parse.ts";
+import * as repo from "./cart.repository.ts";
+import { priceCart, shippingChoices } from "./cart-pricing.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 409 with how many are left, so the shopper can act on it. */
+export function stockConflict(stock: number, inCart = 0) {
+  const message =
+    stock <= 0
+      ? "Sorry, this item is out of stock"
+      : `Only ${stock} left in stock${inCart > 0 ? ` (you already have ${inCart} in your cart)` : ""}`;
+  return new AppError(409, message, "OUT_OF_STOCK");
+}
+
+const noSession = () => badRequest("No cart session: cookies must be enabled");
+
+/**
+ * Carts of signed-in users and of guests (the `guest` cookie). Quantities are checked against
+ * stock on every change; prices are never stored, so the cart always shows today's prices.
+ * Each change locks the cart row, so concurrent taps on "add" cannot lose an update.
+ */
+export function createCartService(db: Db): CartService & {
+  /** The priced cart inside a transaction (orders re-price at checkout with it). */
+  priced(tx: DbOrTx, cartId: string, city: string | null, methodId: string | null): Promise<Cart>;
+} {
+  const owned = (o: CartOwner) => {
+    if (!o.userId && !o.guestId) throw noSession();
+    return o;
+  };
+
+  async function priced(
+    tx: DbOrTx,
+    cartId: string | null,
+    city: string | null,
+    methodId: string | null,
+  ) {
+    const [lines, methods] = await Promise.all([
+      cartId ? repo.cartLines(tx, cartId) : Promise.resolve([]),
+      repo.activeShippingMethods(tx),
+    ]);
+    return priceCart({ cartId, lines, methods, chosenMethodId: methodId, city });
+  }
+
+  async function get(owner: CartOwner): Promise<Cart> {
+    if (!owner.userId && !owner.guestId) return priced(db, null, null, null);
+    const cart = await repo.findCart(db, owner.userId, owner.guestId);
+    return priced(
+      db,
+      cart?.id ?? null,
+      cart?.shipping_city ?? null,
+      cart?.shipping_method_id ?? null,
+    );
+  }
+
+  /** Runs a change on the owner's (locked) cart, then answers the whole cart. */
+  async function change(owner: CartOwner, fn: (tx: DbOrTx, cartId: string) => Promise<void>) {
+    const o = owned(owner);
+    await db.transaction(async (tx) => {
+      const cart = await repo.ensureCart(tx, o.userId, o.guestId);
+      await repo.lockCart(tx, cart.id);
+      await fn(tx, cart.id);
+    });
+    return get(o);
+  }
+
+  async function sellableVariant(tx: DbOrTx, variantId: string, productId?: string) {
+    if (!UUID.test(variantId)) throw notFound("Product not found");
+    const v = await repo.findVariant(tx, variantId);
+    if (!v || (productId && v.product_id !== productId)) throw notFound("Product not found");
+    return v;
+  }
+
+  return {
+    priced,
+    get,
+    add(owner, input) {
+      const b = parseInput(addBody, input);
+      return change(owner, async (tx, cartId) => {
+        const v = await sellableVariant(tx, b.vid, b.pid);
+        const current = await repo.lineQty(tx, cartId, v.id);
+        const next = current + b.qty;
+        if (next <= 0) return repo.deleteLine(tx, cartId, v.id);
+        if (b.qty > 0) {
+          if (!v.sellable) throw stockConflict(0);
+          if (next > v.stock) throw stockConflict(v.stock, current);
+        }
+        await repo.setLine(tx, cartId, { variantId: v.id, productId: v.product_id, qty: next });
+      });
+    },
+    setQty(owner, variantId, input) {
+      const b = parseInput(setQtyBody, input);
+      return change(owner, async (tx, cartId) => {
+        const v = await sellableVariant(tx, variantId);
+        if (!v.sellable || b.qty > v.stock) throw stockConflict(v.sellable ? v.stock : 0);
+        await repo.setLine(tx, cartId, { variantId: v.id, productId: v.product_id, qty: b.qty });
+      });
+    },
+    remove(owner, variantId) {
+      if (!UUID.test(variantId)) throw notFound("Product not found");
+      return change(owner, (tx, cartId) => repo.deleteLine(tx, cartId, variantId));
+    },
+    async contains(owner, input) {
+      const q = parseInput(containsQuery, input);
+      const cart =
+        owner.userId || owner.guestId ? await repo.findCart(db, owner.userId, owner.guestId) : null;
+      if (!cart) return { inCart: false, qty: 0 };
+      const qty = q.vid
+        ? await repo.lineQty(db, cart.id, q.vid)
+        : await repo.productQty(db, cart.id, q.pid);
+      return { inCart: qty > 0, qty };
+    },
+    async shippingOptions(owner, city) {
+      const cart = await get(owner);
+      const methods = await repo.activeShippingMethods(db);
+      return shippingChoices(methods, city ?? cart.city, cart.discountedSubtotal);
+    },
+    setShipping(owner, input) {
+      const b = parseInput(shippingBody, input);
+      return change(owner, async (tx, cartId) => {
+        if (b.methodId) {
+          const cart = await repo.findCart(tx, owner.userId, owner.guestId);
+          const now = await priced(tx, cartId, b.city ?? cart?.shipping_city ?? null, null);
+          const methods = await repo.activeShippingMethods(tx);
+          const city = b.city ?? now.city;
+          const ok = shippingChoices(methods, city, now.discountedSubtotal).some(
+            (m) => m._id === b.methodId,
+          );
+          if (!ok)
+            throw badRequest(`This shipping method does not deliver to ${city ?? "your city"}`);
+        }
+        await repo.setShipping(tx, cartId, b.methodId, b.city);
+      });
+    },
+    async mergeGuest(userId, guestId) {
+      if (guestId) {
+        await db.transaction(async (tx) => {
+          const guest = await repo.findCart(tx, null, guestId);
+          if (!guest) return;
+          const mine = await repo.ensureCart(tx, userId, null);
+          // Same order everywhere (by id) so two merges never deadlock.
+          for (const id of [guest.id, mine.id].sort()) await repo.lockCart(tx, id);
+          for (const line of await repo.cartLines(tx, guest.id)) {
+            const have = await repo.lineQty(tx, mine.id, line.variant_id);
+            const qty = Math.min(line.stock, have + line.qty);
+            if (line.sellable && qty > have)
+              await repo.setLine(tx, mine.id, {
+                variantId: line.variant_id,
+                productId: line.product_id,
+                qty,
+              });
+          }
+          if (!mine.shipping_city && guest.shipping_city)
+            await repo.setShipping(tx, mine.id, guest.shipping_method_id, guest.shipping_city);
+          await repo.deleteCart(tx, guest.id);
+        });
+      }
+      return get({ userId, guestId: null });
+    },
+  };
+}
+
+export type CartServiceImpl = ReturnType<typeof createCartService>;
