@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { paymentsEnv } from "./payments-env.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -47,6 +48,11 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Maidan <no-reply@maidan.pk>"),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  // Orders (issue #5): COD orders wait for the shopper's SMS-code or link confirmation.
+  COD_CONFIRMATION: bool.default(true),
+  COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+  ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  ...paymentsEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,256 @@
+import { generateKeyPair, randomBytes, randomInt } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Config, ConfigError } from "@maidan/config/config";
+import type { AlfalahConfig } from "./gateways/alfalah/alfalah.ts";
+import type { EasypaisaConfig } from "./gateways/easypaisa/easypaisa.ts";
+import type { HblConfig } from "./gateways/hbl/hbl.ts";
+import type { KeenuConfig } from "./gateways/keenu/keenu.ts";
+import type { NiftConfig } from "./gateways/nift/nift.ts";
+
+export const GATEWAYS = ["easypaisa", "alfalah", "hbl", "keenu", "nift"] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+
+type Mode<T> = { mode: "live" | "sandbox"; config: () => Promise<T> };
+export type GatewayConfigs = {
+  easypaisa: Mode<EasypaisaConfig>;
+  alfalah: Mode<AlfalahConfig>;
+  hbl: Mode<HblConfig>;
+  keenu: Mode<KeenuConfig>;
+  nift: Mode<NiftConfig>;
+  /** The keys the sandboxes hold in place of the banks (only for gateways in sandbox mode). */
+  sandbox: () => Promise<SandboxSecrets>;
+};
+
+/** What a sandbox knows: the merchant's shared secrets and the bank's side of the key pairs. */
+export type SandboxSecrets = {
+  easypaisa: EasypaisaConfig;
+  alfalah: AlfalahConfig;
+  nift: NiftConfig;
+  keenu: { merchantId: string; clientId: string; password: string; secret: string };
+  hbl: { userId: string; password: string; channel: string };
+  keys: {
+    hblPrivate: string;
+    hblPublic: string;
+    merchantPublic: string;
+    merchantPrivate: string;
+    keenuPrivate: string;
+    keenuPublic: string;
+  };
+};
+
+/**
+ * Each gateway is live when its URL is set (then every credential must be too), else it runs
+ * against the built-in sandbox. Production refuses a sandbox unless PAYMENTS_SANDBOX=true.
+ */
+export function gatewayConfigs(config: Config): GatewayConfigs {
+  const dir = join(config.dataDir, "payments-sandbox");
+  const secrets = memo(() => sandboxSecrets(dir));
+  const missing: string[] = [];
+  const need = (name: keyof Config) => {
+    const v = config[name];
+    if (typeof v !== "string" || v === "")
+      missing.push(`config: ${String(name)}: required when the gateway is live`);
+    return typeof v === "string" ? v : "";
+  };
+  const pem = (name: keyof Config) => {
+    const file = need(name);
+    if (file && !existsSync(file)) missing.push(`config: ${String(name)}: no such file ${file}`);
+    return file;
+  };
+
+  const easypaisa: Mode<EasypaisaConfig> = config.EASYPAISA_URL
+    ? live({
+        baseUrl: config.EASYPAISA_URL.replace(/\/$/, ""),
+        storeId: need("EASYPAISA_STORE_ID"),
+        hashKey: need("EASYPAISA_HASH_KEY"),
+        accountNum: need("EASYPAISA_ACCOUNT_NUM"),
+        username: need("EASYPAISA_USERNAME"),
+        password: need("EASYPAISA_PASSWORD"),
+      })
+    : sandbox(async () => (await secrets()).easypaisa);
+
+  const alfalah: Mode<AlfalahConfig> = config.ALFALAH_URL
+    ? live({
+        baseUrl: config.ALFALAH_URL.replace(/\/$/, ""),
+        merchantId: need("ALFALAH_MERCHANT_ID"),
+        storeId: need("ALFALAH_STORE_ID"),
+        merchantHash: need("ALFALAH_MERCHANT_HASH"),
+        username: need("ALFALAH_USERNAME"),
+        password: need("ALFALAH_PASSWORD"),
+        key1: need("ALFALAH_KEY1"),
+        key2: need("ALFALAH_KEY2"),
+      })
+    : sandbox(async () => (await secrets()).alfalah);
+
+  const nift: Mode<NiftConfig> = config.NIFT_URL
+    ? live({
+        formUrl: config.NIFT_URL,
+        merchantId: need("NIFT_MERCHANT_ID"),
+        subMerchantId: config.NIFT_SUB_MERCHANT_ID ?? "",
+        password: need("NIFT_PASSWORD"),
+        salt: need("NIFT_SALT"),
+      })
+    : sandbox(async () => (await secrets()).nift);
+
+  let hbl: Mode<HblConfig>;
+  if (config.HBL_API_URL) {
+    const base = {
+      apiUrl: config.HBL_API_URL,
+      redirectUrl: need("HBL_REDIRECT_URL"),
+      userId: need("HBL_USER_ID"),
+      password: need("HBL_PASSWORD"),
+      channel: need("HBL_CHANNEL"),
+    };
+    const pub = pem("HBL_PUBLIC_KEY_FILE");
+    const priv = pem("HBL_MERCHANT_PRIVATE_KEY_FILE");
+    hbl = {
+      mode: "live",
+      config: memo(async () => ({
+        ...base,
+        hblPublicKey: readFileSync(pub, "utf8"),
+        merchantPrivateKey: readFileSync(priv, "utf8"),
+      })),
+    };
+  } else {
+    hbl = sandbox(async () => {
+      const s = await secrets();
+      return {
+        apiUrl: "/sandbox/hbl/HBLPay/api/checkout",
+        redirectUrl: "/sandbox/hbl/HBLPay/Site/index.html#/checkout?data=",
+        ...s.hbl,
+        hblPublicKey: s.keys.hblPublic,
+        merchantPrivateKey: s.keys.merchantPrivate,
+      };
+    });
+  }
+
+  let keenu: Mode<KeenuConfig>;
+  if (config.KEENU_REDIRECT_URL) {
+    const base = {
+      redirectUrl: config.KEENU_REDIRECT_URL,
+      banksUrl: need("KEENU_BANKS_URL"),
+      merchantId: need("KEENU_MERCHANT_ID"),
+      clientId: need("KEENU_CLIENT_ID"),
+      password: need("KEENU_PASSWORD"),
+      secret: need("KEENU_SECRET"),
+    };
+    const priv = pem("KEENU_PRIVATE_KEY_FILE");
+    keenu = {
+      mode: "live",
+      config: memo(async () => ({ ...base, merchantPrivateKey: readFileSync(priv, "utf8") })),
+    };
+  } else {
+    keenu = sandbox(async () => {
+      const s = await secrets();
+      return {
+        redirectUrl: "/sandbox/keenu/redirect",
+        banksUrl: "/sandbox/keenu/banks",
+        ...s.keenu,
+        merchantPrivateKey: s.keys.keenuPrivate,
+      };
+    });
+  }
+
+  const result = { easypaisa, alfalah, hbl, keenu, nift, sandbox: secrets };
+  const inSandbox = GATEWAYS.filter((g) => result[g].mode === "sandbox");
+  const sandboxAllowed = config.PAYMENTS_SANDBOX ?? !config.isProduction;
+  if (inSandbox.length > 0 && !sandboxAllowed) {
+    missing.push(
+      `config: PAYMENTS_SANDBOX: production with sandbox gateways (${inSandbox.join(", ")}); configure them live or set PAYMENTS_SANDBOX=true`,
+    );
+  }
+  if (missing.length > 0) throw new ConfigError(missing);
+  return result;
+}
+
+/** Gateways running against the built-in sandbox (their routes are mounted under /sandbox). */
+export const sandboxGateways = (c: GatewayConfigs) =>
+  GATEWAYS.filter((g) => c[g].mode === "sandbox");
+
+const live = <T>(cfg: T): Mode<T> => ({ mode: "live", config: async () => cfg });
+const sandbox = <T>(get: () => Promise<T>): Mode<T> => ({ mode: "sandbox", config: memo(get) });
+
+function memo<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => {
+    p ??= f().catch((e) => {
+      p = undefined;
+      throw e;
+    });
+    return p;
+  };
+}
+
+const rsa = (bits: number) =>
+  new Promise<{ publicKey: string; privateKey: string }>((ok, fail) =>
+    generateKeyPair(
+      "rsa",
+      {
+        modulusLength: bits,
+        publicKeyEncoding: { type: "spki", format: "pem" },
+        privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      },
+      (e, publicKey, privateKey) => (e ? fail(e) : ok({ publicKey, privateKey })),
+    ),
+  );
+
+/** Sandbox credentials and key pairs, generated at first use under DATA_DIR (mode 600). */
+async function sandboxSecrets(dir: string): Promise<SandboxSecrets> {
+  const file = join(dir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as SandboxSecrets;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const token = (n: number) => randomBytes(n).toString("base64url").slice(0, n);
+  const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
+  // HBL uses RSA-4096 on both sides (its callback is decrypted in 512-byte blocks).
+  const [hblBank, hblMerchant, keenuMerchant] = await Promise.all([
+    rsa(4096),
+    rsa(4096),
+    rsa(2048),
+  ]);
+  const s: SandboxSecrets = {
+    easypaisa: {
+      baseUrl: "/sandbox/easypaisa",
+      storeId: digits(5),
+      hashKey: token(16),
+      accountNum: digits(9),
+      username: "maidan-sandbox",
+      password: token(16),
+    },
+    alfalah: {
+      baseUrl: "/sandbox/alfalah",
+      merchantId: digits(4),
+      storeId: digits(6),
+      merchantHash: token(32),
+      username: "maidan",
+      password: token(12),
+      key1: token(16),
+      key2: digits(16),
+    },
+    nift: {
+      formUrl: "/sandbox/nift/CustomerPortal/transactionmanagement/merchantform",
+      merchantId: `MC${digits(5)}`,
+      subMerchantId: "",
+      password: token(12),
+      salt: token(12),
+    },
+    keenu: { merchantId: digits(6), clientId: digits(4), password: token(12), secret: token(24) },
+    hbl: { userId: "maidan_sandbox", password: token(16), channel: "HBLPay_Maidan" },
+    keys: {
+      hblPrivate: hblBank.privateKey,
+      hblPublic: hblBank.publicKey,
+      merchantPrivate: hblMerchant.privateKey,
+      merchantPublic: hblMerchant.publicKey,
+      keenuPrivate: keenuMerchant.privateKey,
+      keenuPublic: keenuMerchant.publicKey,
+    },
+  };
+  // Another process may have written its set meanwhile: the first file wins and everyone reads it.
+  try {
+    writeFileSync(file, JSON.stringify(s), { mode: 0o600, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return JSON.parse(readFileSync(file, "utf8")) as SandboxSecrets;
+  }
+  return s;
+}
