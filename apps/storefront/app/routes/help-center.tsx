@@ -74,7 +74,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         <label htmlFor="help-q">Search help articles</label>
         <input id="help-q" type="search" name="q" defaultValue={q} maxLength={100} />
         <button type="submit" className="button">
-          Search
+          Search help
         </button>
       </Form>
       {q && (
