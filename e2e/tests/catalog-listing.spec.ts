@@ -1,0 +1,154 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { horizontalOverflow, snapshot } from "./helpers.ts";
+
+/** Opens the filters panel (folded on phones until a filter is active). */
+async function openFilters(page: Page) {
+  const panel = page.locator("details.filters__panel");
+  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) {
+    await panel.locator("summary").click();
+  }
+}
+
+test.describe("category listing", () => {
+  test("home → category → filter → product", async ({ page }, info) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Men", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/men$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Men");
+    await expect(page.locator(".product-tile").first()).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await snapshot(page, info, "listing");
+
+    await openFilters(page);
+    const brand = page.locator('fieldset:has(legend:text-is("Brand")) label').first();
+    const label = (await brand.locator("span").first().textContent())?.trim() ?? "";
+    await brand.locator("input").check();
+    await expect(page).toHaveURL(/brand=/);
+    await expect(page.locator(".product-tile__brand").first()).toHaveText(label);
+    const brands = await page.locator(".product-tile__brand").allTextContents();
+    expect(new Set(brands)).toEqual(new Set([label]));
+
+    const tile = page.locator(".product-tile").first();
+    const name = (await tile.locator(".product-tile__name").textContent())?.trim() ?? "";
+    await tile.locator("a").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("back and forward restore the filters and the scroll position", async ({ page }) => {
+    await page.goto("/men?sort=price-asc");
+    // Changes made before hydration are not seen by React (the Apply button covers no-JS).
+    await page.waitForLoadState("networkidle");
+    await openFilters(page);
+    await page.getByLabel(/In stock/).check();
+    await expect(page).toHaveURL(/inStock=true/);
+    const tiles = page.locator(".product-tile");
+    await expect(tiles.nth(5)).toBeVisible();
+    await tiles.nth(5).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(100);
+    await tiles.nth(5).locator("a").first().click();
+    await expect(page).not.toHaveURL(/\/men\?/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/men\?.*inStock=true/);
+    await expect(page.getByLabel(/In stock/)).toBeChecked();
+    await expect(page.locator("#listing-sort")).toHaveValue("price-asc");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 150);
+
+    await page.goForward();
+    await expect(page).not.toHaveURL(/\/men\?/);
+  });
+
+  test("infinite scroll appends the next page and real page links stay underneath", async ({
+    page,
+  }) => {
+    await page.goto("/men");
+    const next = page.getByRole("link", { name: "Next page" });
+    await expect(next).toHaveAttribute("href", /page=2/);
+    const before = await page.locator(".product-tile").count();
+    await page.locator(".listing__sentinel").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator(".product-tile").count()).toBeGreaterThan(before);
+    await expect(page.getByRole("link", { name: "Next page" })).toHaveAttribute("href", /page=3/);
+  });
+
+  test("a malformed query string falls back to defaults", async ({ page }) => {
+    const res = await page.goto("/men?page=-3&sort=cheapest&minPrice=abc&inStock=maybe");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Men");
+    await expect(page.locator(".product-tile").first()).toBeVisible();
+  });
+});
+
+test.describe("search", () => {
+  test("finds joggers with a typo from the header, with suggestions while typing", async ({
+    page,
+  }, info) => {
+    await page.goto("/");
+    const box = page.getByRole("searchbox", { name: "Search products" }).first();
+    await box.fill("jog");
+    await expect(
+      page.getByRole("navigation", { name: "Search suggestions" }).first(),
+    ).toBeVisible();
+    await box.fill("jogers");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\/jogers$/);
+    await expect(page.locator(".product-tile__name").first()).toContainText(/jogger/i);
+    await snapshot(page, info, "search");
+  });
+
+  test("an empty result suggests alternatives, and markup in the query is shown as text", async ({
+    page,
+  }) => {
+    await page.goto(`/search/${encodeURIComponent("<b>zzqxv</b>")}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("<b>zzqxv</b>");
+    await expect(page.getByRole("heading", { name: "Popular categories" })).toBeVisible();
+  });
+});
+
+test.describe("brands and stores", () => {
+  test("brand directory → brand page; store directory → store page; unknown → 404", async ({
+    page,
+  }) => {
+    await page.goto("/brands");
+    await page.locator(".directory a").first().click();
+    await expect(page).toHaveURL(/\/brands\/[a-z0-9-]+$/);
+    await expect(page.locator(".product-tile").first()).toBeVisible();
+    await page.goto("/store");
+    await page.locator(".directory a").first().click();
+    await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+$/);
+    await expect(page.locator(".product-tile").first()).toBeVisible();
+    const res = await page.goto("/brands/no-such-brand");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText("This page could not be found").first()).toBeVisible();
+  });
+});
+
+test.describe("best sellers (spec §7)", () => {
+  test("/explore fetches the best-seller path and shows its products", async ({ page }) => {
+    const call = page.waitForResponse((r) => r.url().includes("/api/products/best-sellers"));
+    await page.goto("/explore");
+    expect((await call).status()).toBe(200);
+    const section = page.locator(".best-sellers");
+    await expect(section.getByRole("heading", { name: "Best sellers" })).toBeVisible();
+    await expect(section.locator(".product-tile").first()).toBeVisible();
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of [
+    "/men",
+    "/men/men-clothing?inStock=true",
+    "/search/jogers",
+    "/brands",
+    "/new-arrivals",
+  ]) {
+    test(`axe finds no serious violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    });
+  }
+});
