@@ -7,6 +7,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** Each request may rewrite itself (e.g. rotate its path). */
+    requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
   };
   type Result = {
     requests: { total: number; average: number };

@@ -17,14 +17,25 @@ export async function load(
   base: string,
   name: string,
   path: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+  opts: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    /** When given, requests cycle through these paths instead of repeating `path`. */
+    paths?: string[];
+  },
 ): Promise<LoadResult> {
   const times: number[] = [];
+  let i = 0;
+  const paths = opts.paths;
   const instance = autocannon({
     url: base + path,
     connections: opts.connections,
     duration: opts.seconds,
     headers: opts.headers,
+    requests: paths?.length
+      ? [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? path }) }]
+      : undefined,
   });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) =>
     times.push(ms),

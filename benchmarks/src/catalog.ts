@@ -1,0 +1,139 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { type LoadResult, load } from "./load.ts";
+import { writeResults } from "./results.ts";
+import { startServer } from "./server-process.ts";
+
+/**
+ * `npm run bench:catalog [-- --engine embedded|external|both --sizes 1000,10000,100000
+ *   --seconds 5 --connections 100 --cache on|off]`
+ * Per engine and catalogue size: reseeds (`db:seed -- --products N --reset`), starts the built
+ * server, and loads the static floor, product lists, product detail, search and the
+ * server-rendered product page. Detail, search, list and page targets rotate through many
+ * paths, so one hot cache entry does not flatter them. Writes the "catalogue" section of
+ * RESULTS.md.
+ */
+const { values } = parseArgs({
+  options: {
+    engine: { type: "string", default: "both" },
+    sizes: { type: "string", default: "1000,10000,100000" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "100" },
+    cache: { type: "string", default: "on" },
+    "external-base": { type: "string", default: "postgres://root@127.0.0.1:5432" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const sizes = values.sizes!.split(",").map(Number);
+const OUT = fileURLToPath(new URL("../out/", import.meta.url));
+const SEED = fileURLToPath(new URL("../../apps/api/src/cli/seed.ts", import.meta.url));
+mkdirSync(OUT, { recursive: true });
+
+const LISTS = [
+  "/api/products?category=men&sort=price-asc",
+  "/api/products?category=women&size=M&inStock=true",
+  "/api/products?category=men-shoes&sort=newest",
+  "/api/products?subcategory=men-clothing,women-clothing,kids-clothing",
+  "/api/products?onSale=true&sort=best-selling",
+  "/api/products?category=accessories-equipment&minPrice=1000&maxPrice=5000",
+  "/api/products?category=women-eastern-wear&color=Maroon",
+  "/api/products?sort=rating&page=3",
+];
+const SEARCHES = [
+  "joggers",
+  "jogers",
+  "jutay",
+  "qameez",
+  "running shoes",
+  "cricket bat",
+  "polo",
+  "sneakers",
+  "trackuit",
+  "kurta",
+  "yoga mat",
+  "kids",
+].map((q) => `/api/search?q=${encodeURIComponent(q)}`);
+
+async function ensureDatabase(base: string, name: string) {
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+  if (found.rowCount === 0) await client.query(`create database "${name}"`);
+  await client.end();
+}
+
+async function productSlugs(base: string, n: number): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let page = 1; slugs.length < n; page++) {
+    const r = (await (
+      await fetch(`${base}/api/products?limit=60&sort=newest&page=${page}`)
+    ).json()) as {
+      items: { slug: string }[];
+      pages: number;
+    };
+    slugs.push(...r.items.map((p) => p.slug));
+    if (page >= r.pages) break;
+  }
+  return slugs.slice(0, n);
+}
+
+const engines = values.engine === "both" ? ["embedded", "external"] : [values.engine!];
+const runs: { engine: string; results: LoadResult[] }[] = [];
+for (const engine of engines) {
+  for (const size of sizes) {
+    const label = `${engine}, ${size.toLocaleString("en-US")} products`;
+    const env: Record<string, string> = { DATA_DIR: `${OUT}catalog-${engine}` };
+    if (engine === "external") {
+      await ensureDatabase(values["external-base"]!, `maidan_bench_${size}`);
+      env.DATABASE_URL = `${values["external-base"]}/maidan_bench_${size}`;
+    }
+    if (values.cache === "off") env.CACHE_TTL_MS = "0";
+    process.stdout.write(`\n${label}: seeding\n`);
+    const started = Date.now();
+    execFileSync(process.execPath, [SEED, "--products", String(size), "--reset"], {
+      env: { ...process.env, ...env, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    process.stdout.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    const server = await startServer(env, 3950 + runs.length);
+    const results: LoadResult[] = [];
+    try {
+      const slugs = await productSlugs(server.base, 300);
+      const targets = [
+        { name: "floor: static string", path: "/api/ping" },
+        { name: "product list", path: LISTS[0]!, paths: LISTS },
+        {
+          name: "product detail",
+          path: `/api/products/${slugs[0]}`,
+          paths: slugs.map((s) => `/api/products/${s}`),
+        },
+        { name: "search", path: SEARCHES[0]!, paths: SEARCHES },
+        { name: "SSR product page", path: `/${slugs[0]}`, paths: slugs.map((s) => `/${s}`) },
+      ];
+      for (const t of targets) {
+        await load(server.base, t.name, t.path, { connections: 10, seconds: 2, paths: t.paths });
+        const r = await load(server.base, t.name, t.path, { connections, seconds, paths: t.paths });
+        process.stdout.write(
+          `  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}\n`,
+        );
+        results.push(r);
+      }
+    } finally {
+      await server.stop();
+    }
+    runs.push({ engine: label, results });
+  }
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const suite = values.cache === "off" ? "catalogue (cache off)" : "catalogue";
+writeFileSync(
+  `${OUT}${values.cache === "off" ? "catalog-nocache" : "catalog"}.json`,
+  JSON.stringify({ at: new Date().toISOString(), machine, seconds, connections, runs }, null, 2),
+);
+writeResults(suite, { machine, seconds, connections, runs });
