@@ -105,7 +105,10 @@ function toRequest(req: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.once("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // An empty POST (a logout button) gets no body stream: an already-ended stream closes
+  // before React Router reads it and fails with ERR_STREAM_PREMATURE_CLOSE.
+  const hasBody =
+    req.method !== "GET" && req.method !== "HEAD" && req.headers["content-length"] !== "0";
   return new Request(new URL(req.url, origin), {
     method: req.method,
     headers,

@@ -1,0 +1,170 @@
+import { expect, type Page, test } from "@playwright/test";
+import { withShopDb } from "./db.ts";
+import { snapshot } from "./helpers.ts";
+
+/** The newest dev-outbox message to `recipient` (the dev adapters write to the database). */
+async function lastMessage(recipient: string) {
+  return withShopDb(async (db) => {
+    const r = await db.query(
+      "select body from dev_outbox where recipient = $1 order by created_at desc limit 1",
+      [recipient],
+    );
+    return String(r.rows[0]?.body ?? "");
+  });
+}
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail or phone").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+test("sign up, confirm by e-mail, edit profile, add an address, change password, log out", async ({
+  page,
+}, info) => {
+  const email = `e2e-${unique()}@example.com`;
+  await page.goto("/account/signup");
+  await page.getByLabel("First name").fill("Hina");
+  await page.getByLabel("Last name").fill("Raza");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("first-pass-123");
+  await page.getByLabel("Confirm password").fill("first-pass-123");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByRole("heading", { name: "Hello, Hina Raza" })).toBeVisible();
+
+  const link = (await lastMessage(email)).match(/\/account\/verify\/\S+/)?.[0] ?? "";
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "E-mail confirmed" })).toBeVisible();
+
+  await page.goto("/my/account");
+  await page.getByLabel("First name").fill("Hina B.");
+  await page.getByLabel("City").fill("Lahore");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Profile updated.").first()).toBeVisible();
+
+  await page.goto("/my/address");
+  await page.getByLabel("Full name").fill("Hina Raza");
+  await page.getByLabel("Mobile number").fill("03211234567");
+  await page.getByLabel("Province").selectOption("Sindh");
+  await page.getByLabel("City").selectOption("Karachi");
+  await page.getByLabel("Address", { exact: true }).fill("House 7, Block 4, Gulshan-e-Iqbal");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText("House 7, Block 4, Gulshan-e-Iqbal")).toBeVisible();
+  await expect(page.locator(".address-card .badge")).toHaveText("Default");
+
+  await page.goto("/my/change-password");
+  await page.getByLabel("Current password").fill("first-pass-123");
+  await page.getByLabel("New password", { exact: true }).fill("second-pass-456");
+  await page.getByLabel("Confirm new password").fill("second-pass-456");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password has been changed.").first()).toBeVisible();
+  await snapshot(page, info, "my-change-password");
+
+  await page.goto("/my");
+  await snapshot(page, info, "my-dashboard");
+  await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/my");
+  await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fmy/);
+  await login(page, email, "first-pass-123");
+  await expect(page.getByText("Invalid Login Details!").first()).toBeVisible();
+  await login(page, email, "second-pass-456");
+  await expect(page).toHaveURL(/\/my$/);
+});
+
+test("phone OTP login reads the code from the outbox; a bad paste is refused", async ({
+  page,
+}, info) => {
+  const digits = unique().slice(-9).padStart(9, "0");
+  await page.goto("/account/login?tab=phone&redirectTo=/my/address");
+  await snapshot(page, info, "login-phone");
+  await page.getByLabel("Mobile number").fill(`03${digits}`);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(
+    page.getByText("A verification code has been sent to your phone.").first(),
+  ).toBeVisible();
+  await expect(page.getByTestId("otp-box")).toHaveCount(4);
+  const code = (await lastMessage(`923${digits}`)).match(/code is (\d+)/)?.[1] ?? "";
+  const otp = page.getByLabel("One-time code");
+  await otp.focus();
+  await page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement;
+    const data = new DataTransfer();
+    data.setData("text", "12ab");
+    el.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(page.getByText("Invalid pasted data").first()).toBeVisible();
+  await otp.pressSequentially(code);
+  await expect(page).toHaveURL(/\/my\/address$/);
+});
+
+test("forgot and reset password through the outbox", async ({ page }) => {
+  const email = `reset-${unique()}@example.com`;
+  await page.goto("/account/signup");
+  await page.getByLabel("First name").fill("Ali");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("old-pass-1234");
+  await page.getByLabel("Confirm password").fill("old-pass-1234");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/my$/);
+  await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+
+  await page.goto("/account/forgot-password");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("we have sent a link");
+  const link = (await lastMessage(email)).match(/\/account\/reset-password\/\S+/)?.[0] ?? "";
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("new-pass-5678");
+  await page.getByLabel("Confirm new password").fill("new-pass-5678");
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page).toHaveURL(/\/account\/login/);
+  await login(page, email, "new-pass-5678");
+  await expect(page).toHaveURL(/\/my$/);
+  // Signed in, /login sends to /my (route rule 3), and the link cannot be used twice.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/my$/);
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toHaveText(
+    "This password reset link is invalid or has expired.",
+  );
+});
+
+test("an expired token is refreshed on navigation", async ({ page, context }) => {
+  await page.goto("/account/login");
+  await login(page, "shopper@maidan.pk", "shopper123");
+  await expect(page).toHaveURL(/\/my$/);
+  const cookie = (await context.cookies()).find((c) => c.name === "Authorization");
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+  // Back-date the token's exp by signing one that expired a minute ago with the server's secret.
+  const { createTokenSigner } = await import("../../apps/api/src/modules/auth/tokens.ts");
+  const { readFileSync } = await import("node:fs");
+  const secret = readFileSync(`${process.env.E2E_DATA_DIR}/jwt-secret`, "utf8").trim();
+  const claims = JSON.parse(
+    Buffer.from(String(cookie?.value).split(".")[1] ?? "", "base64url").toString(),
+  );
+  const expired = await createTokenSigner(secret).sign(
+    { sub: claims.sub, ver: claims.ver, role: claims.role, rfx: claims.rfx },
+    60,
+    Date.now() - 120_000,
+  );
+  await context.addCookies([{ name: "Authorization", value: expired, url: page.url() }]);
+  await page.goto("/my/account");
+  await expect(page.getByLabel("First name")).toHaveValue("Ayesha");
+  const renewed = (await context.cookies()).find((c) => c.name === "Authorization");
+  expect(renewed?.value).not.toBe(expired);
+});
+
+test("the login page on this viewport", async ({ page }, info) => {
+  await page.goto("/account/login");
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await snapshot(page, info, "login");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/account\/login$/);
+});
