@@ -36,6 +36,7 @@ export default function NewArrivals({ loaderData }: Route.ComponentProps) {
       query={{ ...loaderData.query, sort: undefined }}
       api={{ path: "/api/products/new-arrivals", fixed: {} }}
       empty="No new arrivals this week."
+      hide={{ sort: true }}
     />
   );
 }

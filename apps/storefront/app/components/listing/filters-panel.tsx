@@ -7,7 +7,7 @@ type Props = {
   facets: Facets;
   query: ProductListQuery;
   /** Facets the page fixes (a brand page has no brand filter). */
-  hide?: { brand?: boolean; subcategory?: boolean };
+  hide?: { brand?: boolean; subcategory?: boolean; sort?: boolean };
   /** Kept on a search listing, so filtering keeps the words. */
   q?: string;
 };
@@ -41,21 +41,23 @@ export function FiltersPanel({ facets, query, hide = {}, q }: Props) {
       aria-label="Filter and sort"
     >
       {q !== undefined && <input type="hidden" name="q" value={q} />}
-      <div className="filters__sort">
-        <label htmlFor="listing-sort">Sort by</label>
-        <select
-          id="listing-sort"
-          name="sort"
-          defaultValue={query.sort ?? "relevance"}
-          key={query.sort}
-        >
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {!hide.sort && (
+        <div className="filters__sort">
+          <label htmlFor="listing-sort">Sort by</label>
+          <select
+            id="listing-sort"
+            name="sort"
+            defaultValue={query.sort ?? "relevance"}
+            key={query.sort}
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <details className="filters__panel" open={active || undefined}>
         <summary>Filters</summary>
         {!hide.subcategory && (

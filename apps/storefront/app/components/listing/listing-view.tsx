@@ -30,7 +30,7 @@ export function ListingView({
   list: ProductList;
   query: ProductListQuery;
   api: { path: string; fixed: Record<string, string> };
-  hide?: { brand?: boolean; subcategory?: boolean };
+  hide?: { brand?: boolean; subcategory?: boolean; sort?: boolean };
   q?: string;
   empty?: string;
 }) {
