@@ -24,6 +24,9 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import { createContentService } from "./modules/content/content.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
+import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
+import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { createSiteService } from "./modules/site/site.service.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -65,14 +68,31 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       empty: () => carts.get({ userId: null, guestId: null }),
     },
   });
+  const addresses = createAddressService(database.db);
+  const orders = createOrdersService({
+    db: database.db,
+    carts,
+    addresses,
+    guestCheckout: async () => (await site.settings()).guestLogin,
+    secret: config.jwtSecret,
+    codConfirmation: config.COD_CONFIRMATION,
+    confirmMinutes: config.COD_CONFIRM_MINUTES,
+    sms: auth.sms,
+    mailer: auth.mailer,
+    publicUrl: config.PUBLIC_URL,
+    log: (m) => app.log.warn(m),
+  });
   const services: AppServices = {
     site,
     auth: auth.service,
-    addresses: createAddressService(database.db),
+    addresses,
     catalog: createCatalogService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
     content: createContentService(database.db),
     carts,
+    orders,
   };
+  // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
+  if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
   app.decorate("services", services);
 
   await app.register(
@@ -88,6 +108,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(contentRoutes, { content: services.content });
       await api.register(cartRoutes, { carts });
+      await api.register(orderRoutes, { orders });
     },
     { prefix: "/api" },
   );

@@ -3,6 +3,7 @@ import type { AuthService } from "@maidan/contracts/auth-service";
 import type { CartService } from "@maidan/contracts/cart";
 import type { CatalogService } from "@maidan/contracts/catalog";
 import type { ContentService } from "@maidan/contracts/content";
+import type { OrdersService } from "@maidan/contracts/orders";
 import type {
   CategoryNode,
   HomeData,
@@ -54,4 +55,6 @@ export type AppServices = {
   content: ContentService;
   /** Carts of users and guests, priced by the server (modules/cart). */
   carts: CartService;
+  /** Placing, listing, cancelling and confirming orders (modules/orders). */
+  orders: OrdersService;
 };

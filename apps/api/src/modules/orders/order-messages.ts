@@ -1,0 +1,40 @@
+import type { PlaceOrderResult } from "@maidan/contracts/orders";
+import type { OrderAddress } from "@maidan/db/schema-orders";
+import type { Mailer, SmsSender } from "../auth/messaging.ts";
+import { rupees } from "../cart/cart-pricing.ts";
+
+/**
+ * The order's SMS (with the COD confirmation code and one-tap link when confirmation is on) and
+ * its e-mail, through the same adapters as the login codes (dev outbox by default). Sent after the
+ * commit: a failed send is logged and never undoes an order.
+ */
+export async function sendOrderMessages(
+  m: { sms: SmsSender; mailer: Mailer; log: (msg: string) => void },
+  r: PlaceOrderResult,
+  address: OrderAddress,
+  confirm: { code: string; link: string } | null,
+) {
+  const numbers = r.orders.map((o) => o.orderNo).join(", ");
+  const total = rupees(r.amount.total);
+  const sms = confirm
+    ? `Maidan: confirm your cash-on-delivery order ${numbers} (${total}) with code ${confirm.code}, or tap ${confirm.link}`
+    : `Maidan: thank you! Order ${numbers} (${total}, cash on delivery) is placed.`;
+  await m.sms
+    .send(address.phone, sms)
+    .catch((e) => m.log(`orders: sms failed: ${(e as Error).message}`));
+  if (address.email) {
+    const lines = [
+      `Dear ${address.fullName},`,
+      "",
+      `Thank you for your order ${numbers}. Total ${total}, paid in cash on delivery.`,
+      confirm
+        ? `Please confirm it with the code ${confirm.code} from your SMS, or open ${confirm.link}`
+        : "We will let you know when it ships.",
+      "",
+      `Delivery to: ${address.address}, ${address.city}, ${address.province}`,
+    ];
+    await m.mailer
+      .send({ to: address.email, subject: `Your Maidan order ${numbers}`, text: lines.join("\n") })
+      .catch((e) => m.log(`orders: e-mail failed: ${(e as Error).message}`));
+  }
+}

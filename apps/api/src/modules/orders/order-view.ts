@@ -1,0 +1,96 @@
+import type { Amount, OrderDetail, OrderSummary } from "@maidan/contracts/orders";
+import { CANCELLABLE } from "@maidan/contracts/orders";
+import type { ItemRow, OrderRow } from "./orders.repository.ts";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const amountOf = (o: OrderRow): Amount => ({
+  qty: o.qty,
+  subtotal: o.subtotal,
+  oldSubtotal: o.old_subtotal,
+  discount: o.discount,
+  shipping: o.shipping,
+  tax: o.tax,
+  walletUsed: o.wallet_used,
+  total: o.total,
+  currency: o.currency,
+});
+
+/** Sums the amounts of a checkout's orders. */
+export const sumAmounts = (list: Amount[]): Amount =>
+  list.reduce(
+    (a, b) => ({
+      qty: a.qty + b.qty,
+      subtotal: a.subtotal + b.subtotal,
+      oldSubtotal: a.oldSubtotal + b.oldSubtotal,
+      discount: a.discount + b.discount,
+      shipping: a.shipping + b.shipping,
+      tax: a.tax + b.tax,
+      walletUsed: a.walletUsed + b.walletUsed,
+      total: a.total + b.total,
+      currency: b.currency,
+    }),
+    {
+      qty: 0,
+      subtotal: 0,
+      oldSubtotal: 0,
+      discount: 0,
+      shipping: 0,
+      tax: 0,
+      walletUsed: 0,
+      total: 0,
+      currency: "PKR",
+    },
+  );
+
+export const toSummary = (o: OrderRow): OrderSummary => ({
+  _id: o.id,
+  orderNo: o.order_no,
+  masterId: o.checkout_id,
+  status: o.status,
+  createdAt: iso(o.created_at),
+  payment: { method: o.payment_method, status: o.payment_status },
+  amount: amountOf(o),
+  itemCount: o.item_count,
+  firstItem: o.first_name ? { name: o.first_name, img: o.first_img } : null,
+});
+
+export const toDetail = (
+  o: OrderRow,
+  items: ItemRow[],
+  events: { status: OrderRow["status"]; note: string | null; created_at: Date }[],
+): OrderDetail => ({
+  ...toSummary(o),
+  vendor: { _id: o.vendor_id, name: o.vendor_name },
+  shippingMethod: o.shipping_method_name,
+  address: {
+    fullName: o.address.fullName,
+    phone: o.address.phone,
+    email: o.address.email ?? null,
+    province: o.address.province,
+    city: o.address.city,
+    address: o.address.address,
+    landmark: o.address.landmark ?? null,
+    zip: o.address.zip ?? null,
+  },
+  items: items.map((i) => ({
+    _id: i.id,
+    productId: i.product_id,
+    variantId: i.variant_id,
+    name: i.name,
+    slug: i.slug,
+    sku: i.sku,
+    size: i.size,
+    color: i.color,
+    img: i.img,
+    price: i.price,
+    mrp: i.mrp,
+    qty: i.qty,
+    tax: i.tax,
+    total: i.total,
+  })),
+  history: events.map((e) => ({ status: e.status, note: e.note, at: iso(e.created_at) })),
+  canCancel: CANCELLABLE.includes(o.status),
+  confirmBy: o.status === "pending_confirmation" && o.confirm_by ? iso(o.confirm_by) : null,
+  cancelReason: o.cancel_reason,
+});

@@ -1,0 +1,255 @@
+import type { DbOrTx } from "@maidan/db/database";
+import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
+import { type SQL, sql } from "drizzle-orm";
+
+const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  (await db.execute(query)).rows as T[];
+const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
+  (await rows<T>(db, query))[0] ?? null;
+
+/** Whose orders: the user's, else the guest's (never a user's order through a guest id). */
+export const ownerWhere = (userId: string | null, guestId: string | null) =>
+  userId ? sql`o.user_id = ${userId}` : sql`o.guest_id = ${guestId} and o.user_id is null`;
+
+/**
+ * A transaction-scoped advisory lock on the idempotency key. Not taken → another request with the
+ * same key is in flight (the caller answers 409 instead of waiting).
+ */
+export const tryKeyLock = (tx: DbOrTx, lockId: bigint) =>
+  first<{ ok: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${lockId.toString()}::bigint) as ok`,
+  ).then((r) => r?.ok === true);
+
+export type RequestRow = { body_hash: string; response: unknown; created_at: Date };
+export const findRequest = (tx: DbOrTx, key: string) =>
+  first<RequestRow>(
+    tx,
+    sql`select body_hash, response, created_at from checkout_requests where key = ${key}`,
+  );
+
+export const recentRequest = (tx: DbOrTx, owner: string, bodyHash: string, minutes: number) =>
+  first<RequestRow>(
+    tx,
+    sql`select body_hash, response, created_at from checkout_requests
+      where owner = ${owner} and body_hash = ${bodyHash} and created_at > now() - make_interval(mins => ${minutes})
+      order by created_at desc limit 1`,
+  );
+
+export const insertRequest = (
+  tx: DbOrTx,
+  r: { key: string; owner: string; bodyHash: string; checkoutId: string; response: unknown },
+) =>
+  tx.execute(sql`insert into checkout_requests (key, owner, body_hash, checkout_id, response)
+    values (${r.key}, ${r.owner}, ${r.bodyHash}, ${r.checkoutId}, ${JSON.stringify(r.response)}::jsonb)`);
+
+/** Takes `qty` units if that many are left; false (nothing changed) otherwise. */
+export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
+  const r = await tx.execute(
+    sql`update variants set stock = stock - ${qty} where id = ${variantId} and stock >= ${qty} and active`,
+  );
+  return r.rowCount === 1;
+}
+
+export const stockLeft = (tx: DbOrTx, variantId: string) =>
+  first<{ stock: number }>(tx, sql`select stock from variants where id = ${variantId}`).then(
+    (r) => r?.stock ?? 0,
+  );
+
+export const addSold = (tx: DbOrTx, productId: string, qty: number) =>
+  tx.execute(
+    sql`update products set sold_count = greatest(0, sold_count + ${qty}) where id = ${productId}`,
+  );
+
+export const returnStock = (tx: DbOrTx, variantId: string, qty: number) =>
+  tx.execute(sql`update variants set stock = stock + ${qty} where id = ${variantId}`);
+
+export type NewOrder = {
+  checkoutId: string;
+  userId: string | null;
+  guestId: string | null;
+  vendorId: string;
+  status: OrderStatus;
+  paymentMethod: string;
+  qty: number;
+  subtotal: number;
+  oldSubtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  shippingMethodId: string | null;
+  shippingMethodName: string;
+  address: OrderAddress;
+  confirmCodeHash: string | null;
+  confirmBy: Date | null;
+};
+
+export const insertOrder = (tx: DbOrTx, o: NewOrder) =>
+  first<{ id: string; order_no: string }>(
+    tx,
+    sql`insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
+      subtotal, old_subtotal, discount, shipping, tax, total, shipping_method_id, shipping_method_name,
+      address, confirm_code_hash, confirm_by)
+    values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status}, ${o.paymentMethod},
+      ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount}, ${o.shipping}, ${o.tax}, ${o.total},
+      ${o.shippingMethodId}, ${o.shippingMethodName}, ${JSON.stringify(o.address)}::jsonb,
+      ${o.confirmCodeHash}, ${o.confirmBy})
+    returning id, order_no`,
+  ).then((r) => {
+    if (!r) throw new Error("orders: insert returned nothing");
+    return r;
+  });
+
+export type NewItem = {
+  productId: string;
+  variantId: string;
+  name: string;
+  slug: string;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  img: string | null;
+  price: number;
+  mrp: number;
+  qty: number;
+  tax: number;
+};
+
+export async function insertItems(tx: DbOrTx, orderId: string, items: NewItem[]) {
+  const values = items.map(
+    (i) =>
+      sql`(${orderId}, ${i.productId}, ${i.variantId}, ${i.name}, ${i.slug}, ${i.sku}, ${i.size}, ${i.color}, ${i.img}, ${i.price}, ${i.mrp}, ${i.qty}, ${i.tax}, ${i.price * i.qty})`,
+  );
+  await tx.execute(sql`insert into order_items (order_id, product_id, variant_id, name, slug, sku,
+    size, color, img, price, mrp, qty, tax, total) values ${sql.join(values, sql`, `)}`);
+}
+
+export const insertEvent = (
+  tx: DbOrTx,
+  orderId: string,
+  status: OrderStatus,
+  note: string | null,
+) =>
+  tx.execute(
+    // clock_timestamp(): events of one transaction keep their order (now() is one instant).
+    sql`insert into order_events (order_id, status, note, created_at) values (${orderId}, ${status}, ${note}, clock_timestamp())`,
+  );
+
+export type OrderRow = {
+  id: string;
+  order_no: string;
+  checkout_id: string;
+  user_id: string | null;
+  guest_id: string | null;
+  vendor_id: string;
+  vendor_name: string;
+  status: OrderStatus;
+  payment_method: string;
+  payment_status: string;
+  currency: string;
+  qty: number;
+  subtotal: number;
+  old_subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  wallet_used: number;
+  total: number;
+  shipping_method_name: string;
+  address: OrderAddress;
+  confirm_code_hash: string | null;
+  confirm_attempts: number;
+  confirm_by: Date | null;
+  cancel_reason: string | null;
+  created_at: Date;
+  item_count: number;
+  first_name: string | null;
+  first_img: string | null;
+};
+
+const orderSelect = sql`select o.*, ve.name as vendor_name,
+    (select count(*)::int from order_items i where i.order_id = o.id) as item_count,
+    (select name from order_items i where i.order_id = o.id order by i.id limit 1) as first_name,
+    (select img from order_items i where i.order_id = o.id order by i.id limit 1) as first_img
+  from orders o join vendors ve on ve.id = o.vendor_id`;
+
+export const listOrders = (db: DbOrTx, userId: string, limit: number) =>
+  rows<OrderRow>(
+    db,
+    sql`${orderSelect} where o.user_id = ${userId} order by o.created_at desc, o.order_no desc limit ${limit}`,
+  );
+
+export const findOrder = (db: DbOrTx, userId: string | null, guestId: string | null, id: string) =>
+  first<OrderRow>(db, sql`${orderSelect} where o.id = ${id} and ${ownerWhere(userId, guestId)}`);
+
+export const checkoutOrders = (db: DbOrTx, checkoutId: string, forUpdate = false) =>
+  rows<OrderRow>(
+    db,
+    sql`${orderSelect} where o.checkout_id = ${checkoutId} order by o.order_no ${forUpdate ? sql`for update of o` : sql``}`,
+  );
+
+export const ownedByStatus = (
+  db: DbOrTx,
+  userId: string | null,
+  guestId: string | null,
+  status: OrderStatus,
+) =>
+  rows<OrderRow>(
+    db,
+    sql`${orderSelect} where ${ownerWhere(userId, guestId)} and o.status = ${status} order by o.created_at desc limit 20`,
+  );
+
+export type ItemRow = {
+  id: string;
+  product_id: string | null;
+  variant_id: string | null;
+  name: string;
+  slug: string;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  img: string | null;
+  price: number;
+  mrp: number;
+  qty: number;
+  tax: number;
+  total: number;
+};
+export const orderItemsOf = (db: DbOrTx, orderId: string) =>
+  rows<ItemRow>(db, sql`select * from order_items where order_id = ${orderId} order by id`);
+
+export const eventsOf = (db: DbOrTx, orderId: string) =>
+  rows<{ status: OrderStatus; note: string | null; created_at: Date }>(
+    db,
+    sql`select status, note, created_at from order_events where order_id = ${orderId} order by created_at, id`,
+  );
+
+/** Moves an order from one of `from` to `to`; false when it was no longer in one of them. */
+export async function transition(
+  tx: DbOrTx,
+  id: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  patch: SQL = sql``,
+) {
+  const r = await tx.execute(sql`update orders set status = ${to}, updated_at = now() ${patch}
+    where id = ${id} and status in (${sql.join(
+      from.map((s) => sql`${s}`),
+      sql`, `,
+    )})`);
+  return r.rowCount === 1;
+}
+
+export const bumpConfirmAttempts = (tx: DbOrTx, checkoutId: string) =>
+  tx.execute(
+    sql`update orders set confirm_attempts = confirm_attempts + 1 where checkout_id = ${checkoutId}`,
+  );
+
+/** Unconfirmed COD orders past their deadline, locked; others' sweeps skip them. */
+export const expiredUnconfirmed = (tx: DbOrTx, now: Date, limit: number) =>
+  rows<{ id: string }>(
+    tx,
+    sql`select id from orders where status = 'pending_confirmation' and confirm_by < ${now}
+      order by confirm_by limit ${limit} for update skip locked`,
+  );

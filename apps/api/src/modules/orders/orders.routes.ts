@@ -1,0 +1,182 @@
+import { errorBody } from "@maidan/contracts/errors";
+import {
+  changePaymentQuery,
+  changePaymentResult,
+  confirmBody,
+  linkConfirmBody,
+  orderDetail,
+  orderSummary,
+  placeOrderBody,
+  placeOrderResult,
+} from "@maidan/contracts/orders";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser, userIdOf } from "../auth/auth.plugin.ts";
+import { ownerOf } from "../cart/cart.routes.ts";
+import type { OrdersServiceImpl } from "./orders.service.ts";
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+  429: errorBody,
+};
+const idParam = z.object({ id: z.string().max(100) });
+
+const PLACE_DESCRIPTION = `Places the caller's cart as cash-on-delivery order(s), one per vendor.
+Prices, discounts, shipping and totals are computed by the server; any such field in the body is ignored.
+Idempotent: send an \`Idempotency-Key\` header (8–200 visible characters); without one the cart id is the key.
+A retry returns the first answer; the same key with a different body → 422; a retry while the first is
+still running → 409. Stock is taken with conditional updates in the same transaction: not enough left → 409
+and nothing is written. When COD confirmation is on, orders start as \`pending_confirmation\` and the shopper
+confirms with the SMS code (POST /api/orders/my/{id}/confirm) or the signed link.`;
+
+/** /api/orders and /api/pay/change-payment-method (spec §7). */
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> = async (
+  app,
+  { orders },
+) => {
+  const tags = ["orders"];
+  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags,
+        summary: "Place a cash-on-delivery order from the cart",
+        description: PLACE_DESCRIPTION,
+        headers: z.object({ "idempotency-key": z.string().max(200).optional() }).loose(),
+        body: placeOrderBody,
+        response: { 200: placeOrderResult, ...errors },
+      },
+    },
+    (req) =>
+      orders.place(ownerOf(req), req.body, {
+        idempotencyKey: req.headers["idempotency-key"] ?? null,
+        origin: origin(req),
+      }),
+  );
+
+  app.get(
+    "/orders/my",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "My orders, newest first",
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }),
+        response: { 200: z.array(orderSummary), ...errors },
+      },
+    },
+    (req) => orders.listMine(userIdOf(req), req.query.limit),
+  );
+
+  app.get(
+    "/orders/awaiting-payment",
+    {
+      schema: {
+        tags,
+        summary: "My orders whose online payment did not complete (/checkout/repayment)",
+        response: { 200: z.array(orderSummary), ...errors },
+      },
+    },
+    (req) => orders.awaitingPayment(ownerOf(req)),
+  );
+
+  app.get(
+    "/orders/my/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of my orders (a guest's by the guest cookie); anyone else's → 404",
+        params: idParam,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    (req) => orders.getMine(ownerOf(req), req.params.id),
+  );
+
+  app.post(
+    "/orders/my/:id/cancel",
+    {
+      schema: {
+        tags,
+        summary: "Cancel before dispatch: stock goes back",
+        params: idParam,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    (req) => orders.cancelMine(ownerOf(req), req.params.id),
+  );
+
+  app.post(
+    "/orders/my/:id/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Confirm a COD order with the 6-digit SMS code (5 tries)",
+        params: idParam,
+        body: confirmBody,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    (req) => orders.confirmWithCode(ownerOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    "/orders/confirm-link",
+    {
+      schema: {
+        tags,
+        summary: "The one-tap confirmation page from the SMS (confirms only when its button posts)",
+        querystring: linkConfirmBody,
+      },
+    },
+    (req, reply) => {
+      const { c, sig } = req.query;
+      // A page with a button rather than a GET that confirms: link scanners must not confirm.
+      reply.type("text/html; charset=utf-8");
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Confirm your order</title></head><body style="font-family:system-ui;text-align:center;padding:3rem 1rem"><h1>Confirm your cash-on-delivery order</h1><form method="post" action="/api/orders/confirm-link"><input type="hidden" name="c" value="${c}"><input type="hidden" name="sig" value="${encodeURIComponent(sig)}"><button type="submit" style="font-size:1.2rem;padding:.8rem 2rem;background:#f46b22;color:#fff;border:0;border-radius:6px">Confirm my order</button></form></body></html>`;
+    },
+  );
+
+  app.post(
+    "/orders/confirm-link",
+    {
+      schema: {
+        tags,
+        summary: "Confirm by the signed link (JSON answers ids and total; a form post redirects)",
+        body: linkConfirmBody,
+        response: {
+          200: z.object({ ids: z.array(z.string()), total: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const r = await orders.confirmWithLink({
+        ...req.body,
+        sig: decodeURIComponent(req.body.sig),
+      });
+      if (req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded"))
+        return reply.redirect(`/order-success?id=${r.ids.join(",")}&amount=${r.total}`, 303);
+      return r;
+    },
+  );
+
+  app.get(
+    "/pay/change-payment-method",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Switch an order whose online payment failed to cash on delivery",
+        querystring: changePaymentQuery,
+        response: { 200: changePaymentResult, ...errors },
+      },
+    },
+    (req) => orders.changePaymentMethod(ownerOf(req), req.query),
+  );
+};

@@ -1,0 +1,266 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { AddressService } from "@maidan/contracts/addresses";
+import type { Cart, CartOwner } from "@maidan/contracts/cart";
+import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
+import type { Db, DbOrTx } from "@maidan/db/database";
+import type { OrderAddress } from "@maidan/db/schema-orders";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { unauthorized } from "../auth/auth.plugin.ts";
+import { parseInput } from "../auth/parse.ts";
+import * as cartRepo from "../cart/cart.repository.ts";
+import type { CartServiceImpl } from "../cart/cart.service.ts";
+import { codeHash, newCode } from "./cod-confirmation.ts";
+import { sumAmounts } from "./order-view.ts";
+import * as repo from "./orders.repository.ts";
+
+export type PlaceDeps = {
+  db: Db;
+  carts: CartServiceImpl;
+  addresses: AddressService;
+  guestCheckout: () => Promise<boolean>;
+  secret: string;
+  codConfirmation: boolean;
+  confirmMinutes: number;
+};
+
+/** What happened, for the messages sent after the commit. */
+export type Placed = {
+  result: PlaceOrderResult;
+  code: string | null;
+  address: OrderAddress;
+  replay: boolean;
+};
+
+const inFlight = () =>
+  new AppError(409, "This order is already being placed. Please wait a moment.", "IN_PROGRESS");
+const keyReused = () =>
+  new AppError(
+    422,
+    "This Idempotency-Key was already used for a different order request.",
+    "IDEMPOTENCY_MISMATCH",
+  );
+const emptyCart = () => badRequest("Your cart is empty");
+/** A retry without a key, after its order emptied the cart, finds the first answer this long. */
+const REPLAY_MINUTES = 15;
+
+const sha = (s: string) => createHash("sha256").update(s).digest();
+/** The advisory-lock id of an idempotency key (exported for the in-flight test). */
+export const lockIdOf = (key: string) => sha(key).readBigInt64BE(0);
+
+/**
+ * Places a cash-on-delivery checkout. Everything happens in one transaction: the idempotency
+ * record, the conditional stock decrements, the orders (one per vendor) with their items and
+ * first status event, and deleting the cart. A crash leaves all of it or none of it.
+ */
+export async function placeOrder(
+  deps: PlaceDeps,
+  owner: CartOwner,
+  input: unknown,
+  opts: { idempotencyKey?: string | null } = {},
+): Promise<Placed> {
+  const body = parseInput(placeOrderBody, input);
+  if (body.paymentMethod !== "COD")
+    throw badRequest(
+      body.paymentMethod === "Stripe"
+        ? "Stripe not implemented yet. Proceed with COD"
+        : `The checkout service ${body.paymentMethod} not yet implemented`,
+    );
+  if (!owner.userId && !owner.guestId) throw badRequest("No cart session: cookies must be enabled");
+  if (!owner.userId && !(await deps.guestCheckout())) throw unauthorized();
+  const address = await resolveAddress(deps, owner, body.address);
+  const ownerKey = owner.userId ? `u:${owner.userId}` : `g:${owner.guestId}`;
+  const bodyHash = sha(
+    JSON.stringify({ a: body.address, p: body.paymentMethod, w: body.useWallet }),
+  ).toString("base64url");
+
+  const cart = await cartRepo.findCart(deps.db, owner.userId, owner.guestId);
+  const headerKey = opts.idempotencyKey?.trim();
+  if (headerKey !== undefined && !/^[\x21-\x7e]{8,200}$/.test(headerKey))
+    throw badRequest("Idempotency-Key must be 8 to 200 visible characters");
+  const key = headerKey ? `k:${ownerKey}:${headerKey}` : cart ? `c:${cart.id}` : null;
+  if (!key) {
+    // The cart is gone: most likely this very request already succeeded and emptied it.
+    const prior = await repo.recentRequest(deps.db, ownerKey, bodyHash, REPLAY_MINUTES);
+    if (prior)
+      return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
+    throw emptyCart();
+  }
+
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.tryKeyLock(tx, lockIdOf(key)))) throw inFlight();
+    const prior = await repo.findRequest(tx, key);
+    if (prior) {
+      if (prior.body_hash !== bodyHash) throw keyReused();
+      return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
+    }
+    const current = await cartRepo.findCart(tx, owner.userId, owner.guestId);
+    if (!current) throw emptyCart();
+    await cartRepo.lockCart(tx, current.id);
+    const priced = await deps.carts.priced(
+      tx,
+      current.id,
+      address.city,
+      current.shipping_method_id,
+    );
+    if (priced.items.length === 0) throw emptyCart();
+    await takeAllStock(tx, priced);
+
+    const checkoutId = randomUUID();
+    const code = deps.codConfirmation ? newCode() : null;
+    const result = await writeOrders(tx, deps, { owner, checkoutId, priced, address, code });
+    await cartRepo.deleteCart(tx, current.id);
+    await repo.insertRequest(tx, { key, owner: ownerKey, bodyHash, checkoutId, response: result });
+    return { result, code, address, replay: false };
+  });
+}
+
+async function resolveAddress(
+  deps: PlaceDeps,
+  owner: CartOwner,
+  a:
+    | string
+    | {
+        fullName: string;
+        phone: string;
+        province: string;
+        city: string;
+        address: string;
+        landmark?: string | null;
+        zip?: string | null;
+        email?: string | null;
+      },
+): Promise<OrderAddress> {
+  if (typeof a === "string") {
+    if (!owner.userId) throw badRequest("Enter a delivery address");
+    const saved = await deps.addresses.get(owner.userId, a);
+    return { ...saved, email: null };
+  }
+  return {
+    fullName: a.fullName,
+    phone: a.phone,
+    email: a.email || null,
+    province: a.province,
+    city: a.city,
+    address: a.address,
+    landmark: a.landmark || null,
+    zip: a.zip || null,
+  };
+}
+
+/** Conditional decrements in variant-id order (no deadlocks between two checkouts). */
+async function takeAllStock(tx: DbOrTx, cart: Cart) {
+  const lines = [...cart.items].sort((a, b) => (a._id < b._id ? -1 : 1));
+  for (const line of lines) {
+    if (!(await repo.takeStock(tx, line._id, line.qty))) {
+      const left =
+        line.available || line.variant.stock > 0 ? await repo.stockLeft(tx, line._id) : 0;
+      throw new AppError(
+        409,
+        left > 0
+          ? `Only ${left} left of ${line.product.name}. Please update your cart.`
+          : `Sorry, ${line.product.name} is out of stock. Please remove it from your cart.`,
+        "OUT_OF_STOCK",
+      );
+    }
+    await repo.addSold(tx, line.product._id, line.qty);
+  }
+}
+
+/** One order per vendor; the checkout's shipping charge goes on the first. */
+async function writeOrders(
+  tx: DbOrTx,
+  deps: PlaceDeps,
+  c: {
+    owner: CartOwner;
+    checkoutId: string;
+    priced: Cart;
+    address: OrderAddress;
+    code: string | null;
+  },
+): Promise<PlaceOrderResult> {
+  const byVendor = new Map<string, Cart["items"]>();
+  for (const i of c.priced.items)
+    byVendor.set(i.product.vendor._id, [...(byVendor.get(i.product.vendor._id) ?? []), i]);
+  const status = c.code ? "pending_confirmation" : "placed";
+  const confirmBy = c.code ? new Date(Date.now() + deps.confirmMinutes * 60_000) : null;
+  const orders: PlaceOrderResult["orders"] = [];
+  let shippingLeft = c.priced.shipping;
+  for (const [vendorId, items] of byVendor) {
+    const sum = (f: (i: (typeof items)[number]) => number) => items.reduce((n, i) => n + f(i), 0);
+    const subtotal = sum((i) => i.subtotal);
+    const shipping = shippingLeft;
+    shippingLeft = 0;
+    const row = await repo.insertOrder(tx, {
+      checkoutId: c.checkoutId,
+      userId: c.owner.userId,
+      guestId: c.owner.userId ? null : c.owner.guestId,
+      vendorId,
+      status,
+      paymentMethod: "COD",
+      qty: sum((i) => i.qty),
+      subtotal,
+      oldSubtotal: sum((i) => i.mrp * i.qty),
+      discount: 0,
+      shipping,
+      tax: sum((i) => i.tax),
+      total: subtotal + shipping,
+      shippingMethodId: c.priced.shippingMethod?._id ?? null,
+      shippingMethodName: c.priced.shippingMethod?.name ?? "Standard Delivery",
+      address: c.address,
+      confirmCodeHash: c.code ? codeHash(deps.secret, c.checkoutId, c.code) : null,
+      confirmBy,
+    });
+    await repo.insertItems(
+      tx,
+      row.id,
+      items.map((i) => ({
+        productId: i.product._id,
+        variantId: i.variant._id,
+        name: i.product.name,
+        slug: i.product.slug,
+        sku: i.variant.sku,
+        size: i.variant.size,
+        color: i.variant.color,
+        img: i.product.img,
+        price: i.price,
+        mrp: i.mrp,
+        qty: i.qty,
+        tax: i.tax,
+      })),
+    );
+    await repo.insertEvent(tx, row.id, "placed", "Order placed (cash on delivery)");
+    if (c.code)
+      await repo.insertEvent(
+        tx,
+        row.id,
+        "pending_confirmation",
+        "Waiting for your SMS confirmation",
+      );
+    const amount = {
+      qty: sum((i) => i.qty),
+      subtotal,
+      oldSubtotal: sum((i) => i.mrp * i.qty),
+      discount: 0,
+      shipping,
+      tax: sum((i) => i.tax),
+      walletUsed: 0,
+      total: subtotal + shipping,
+      currency: "PKR",
+    };
+    orders.push({
+      _id: row.id,
+      orderNo: row.order_no,
+      status,
+      vendor: items[0]?.product.vendor ?? { _id: vendorId, name: "" },
+      amount,
+    });
+  }
+  return {
+    orders,
+    amount: sumAmounts(orders.map((o) => o.amount)),
+    masterId: c.checkoutId,
+    paymentMethod: "COD",
+    confirmationRequired: Boolean(c.code),
+    confirmBy: confirmBy?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,169 @@
+/** Orders (spec §7 `POST orders`, `pay/change-payment-method`; /my/orders). Whole rupees. */
+import { z } from "zod";
+import { addressBody } from "./addresses.ts";
+import type { CartOwner } from "./cart.ts";
+
+export const ORDER_STATUSES = [
+  "placed",
+  "pending_confirmation",
+  "awaiting_payment",
+  "confirmed",
+  "packed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Statuses a shopper may still cancel from (nothing has left the warehouse). */
+export const CANCELLABLE: readonly OrderStatus[] = [
+  "placed",
+  "pending_confirmation",
+  "awaiting_payment",
+  "confirmed",
+  "packed",
+];
+
+/** A delivery address typed at checkout (guests; or users adding one). E-mail is optional. */
+export const orderAddressInput = addressBody.and(
+  z.object({ email: z.email("Invalid email address").max(254).optional().nullable() }),
+);
+
+/**
+ * POST /api/orders. Only these fields count: any price, total, discount, shipping charge or
+ * currency in the body is dropped unread. `address` is a saved address id or a typed address.
+ */
+export const placeOrderBody = z.object({
+  address: z.union([z.uuid({ message: "Choose a delivery address" }), orderAddressInput]),
+  paymentMethod: z.string().max(40).optional().default("COD"),
+  walletId: z.string().max(100).nullable().optional(),
+  useWallet: z.boolean().optional().default(false),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const amount = z.object({
+  qty: z.number().int(),
+  subtotal: z.number().int(),
+  oldSubtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  tax: z.number().int(),
+  walletUsed: z.number().int(),
+  total: z.number().int(),
+  currency: z.string(),
+});
+export type Amount = z.infer<typeof amount>;
+
+export const placedOrder = z.object({
+  _id: z.string(),
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  vendor: z.object({ _id: z.string(), name: z.string() }),
+  amount,
+});
+
+export const placeOrderResult = z.object({
+  orders: z.array(placedOrder),
+  amount,
+  /** The checkout's id, shared by its orders (one per vendor). */
+  masterId: z.string(),
+  paymentMethod: z.string(),
+  /** True when the shopper must confirm the COD order by SMS code or link. */
+  confirmationRequired: z.boolean(),
+  confirmBy: z.string().nullable(),
+});
+export type PlaceOrderResult = z.infer<typeof placeOrderResult>;
+
+export const orderItem = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  img: z.string().nullable(),
+  price: z.number().int(),
+  mrp: z.number().int(),
+  qty: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+
+export const orderAddress = z.object({
+  fullName: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  province: z.string(),
+  city: z.string(),
+  address: z.string(),
+  landmark: z.string().nullable(),
+  zip: z.string().nullable(),
+});
+
+export const orderSummary = z.object({
+  _id: z.string(),
+  orderNo: z.string(),
+  masterId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  payment: z.object({ method: z.string(), status: z.string() }),
+  amount,
+  itemCount: z.number().int(),
+  firstItem: z.object({ name: z.string(), img: z.string().nullable() }).nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderDetail = orderSummary.extend({
+  vendor: z.object({ _id: z.string(), name: z.string() }),
+  shippingMethod: z.string(),
+  address: orderAddress,
+  items: z.array(orderItem),
+  history: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), note: z.string().nullable(), at: z.string() }),
+  ),
+  canCancel: z.boolean(),
+  confirmBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const confirmBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the SMS"),
+});
+export const linkConfirmBody = z.object({
+  c: z.uuid({ message: "Invalid link" }),
+  sig: z.string().max(200),
+});
+
+export const changePaymentQuery = z.object({
+  paymentMethod: z.string().max(40),
+  rePayId: z.string().max(100),
+});
+/** Spec §7: `masterIds` (several orders) or `response {_id, amount.total}` (one order). */
+export const changePaymentResult = z.object({
+  status: z.boolean(),
+  masterIds: z.string().optional(),
+  response: z.object({ _id: z.string(), amount: z.object({ total: z.number().int() }) }).optional(),
+  amount: z.object({ total: z.number().int() }),
+});
+export type ChangePaymentResult = z.infer<typeof changePaymentResult>;
+
+export type OrdersService = {
+  place(
+    owner: CartOwner,
+    input: unknown,
+    opts?: { idempotencyKey?: string | null; origin?: string },
+  ): Promise<PlaceOrderResult>;
+  listMine(userId: string, limit?: number): Promise<OrderSummary[]>;
+  getMine(owner: CartOwner, id: string): Promise<OrderDetail>;
+  cancelMine(owner: CartOwner, id: string): Promise<OrderDetail>;
+  confirmWithCode(owner: CartOwner, id: string, input: unknown): Promise<OrderDetail>;
+  confirmWithLink(input: unknown): Promise<{ ids: string[]; total: number }>;
+  /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
+  awaitingPayment(owner: CartOwner): Promise<OrderSummary[]>;
+  changePaymentMethod(owner: CartOwner, input: unknown): Promise<ChangePaymentResult>;
+};
