@@ -33,6 +33,7 @@ describe("root loader", () => {
       categories: [],
       shipping: null,
       viewer: null,
+      cartQty: 0,
     });
     expect(warn).toHaveBeenCalledTimes(3);
     warn.mockRestore();

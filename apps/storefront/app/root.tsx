@@ -18,6 +18,7 @@ import { PageViewTracker } from "./components/page-view-tracker";
 import { Toaster } from "./components/toaster";
 import { viewerContext } from "./context";
 import { analyticsPlan } from "./lib/analytics";
+import { cartOwner } from "./lib/cart.server";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
 import {
@@ -49,10 +50,11 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const viewer = context.get(viewerContext);
   const { site } = services(context);
-  const [settings, home, shipping] = await Promise.allSettled([
+  const [settings, home, shipping, cart] = await Promise.allSettled([
     site.settings(),
     once(context, "home", () => site.home()),
     site.defaultShipping(),
+    services(context).carts.get(cartOwner(context)),
   ]);
   const categories = settledOr(home, null, "categories")?.categories ?? [];
   return {
@@ -62,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       .map(({ slug, name }) => ({ slug, name })),
     shipping: settledOr(shipping, null, "default shipping"),
     viewer: viewer && { name: viewer.name, role: viewer.role },
+    cartQty: settledOr(cart, null, "cart")?.qty ?? 0,
   };
 }
 

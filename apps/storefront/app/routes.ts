@@ -59,11 +59,16 @@ export default [
   ]),
 
   layout("layouts/only-header.tsx", [
-    soon("checkout", "checkout"),
-    soon("checkout/changeShippingAddress", "checkout-shipping-address"),
-    soon("checkout/changeShippingAddress/add", "checkout-shipping-address-add"),
-    soon("checkout/payments", "checkout-payments"),
-    soon("checkout/repayment", "checkout-repayment"),
+    route("checkout", "routes/checkout/checkout.tsx", { id: "checkout" }),
+    // The same page, opened at its address or payment step.
+    route("checkout/changeShippingAddress", "routes/checkout/checkout.tsx", {
+      id: "checkout-shipping-address",
+    }),
+    route("checkout/changeShippingAddress/add", "routes/checkout/checkout.tsx", {
+      id: "checkout-shipping-address-add",
+    }),
+    route("checkout/payments", "routes/checkout/checkout.tsx", { id: "checkout-payments" }),
+    route("checkout/repayment", "routes/checkout/repayment.tsx", { id: "checkout-repayment" }),
   ]),
 
   layout("layouts/account.tsx", [
@@ -78,8 +83,8 @@ export default [
     route("account/verify/:token", "routes/account/verify-email.tsx", { id: "account-verify" }),
     route("account/logout", "routes/account/logout.tsx", { id: "account-logout" }),
     route("my", "routes/my/dashboard.tsx", { id: "my-dashboard" }),
-    soon("my/orders", "my-orders"),
-    soon("my/orders/:id", "my-order"),
+    route("my/orders", "routes/my/orders.tsx", { id: "my-orders" }),
+    route("my/orders/:id", "routes/my/order.tsx", { id: "my-order" }),
     soon("my/wallet", "my-wallet"),
     soon("my/disputes", "my-disputes"),
     soon("my/disputes/detail/:detail_id", "my-dispute-detail"),
@@ -101,8 +106,8 @@ export default [
 
   layout("layouts/blank.tsx", [
     soon("success", "success"),
-    soon("order-success", "order-success"),
-    soon("order-success-guest", "order-success-guest"),
+    route("order-success", "routes/order-success.tsx", { id: "order-success" }),
+    route("order-success-guest", "routes/order-success.tsx", { id: "order-success-guest" }),
     route("verify/auth", "routes/account/token-login.tsx", { id: "verify-auth" }),
     route("oauth/success", "routes/account/oauth-success.tsx", { id: "oauth-success" }),
   ]),

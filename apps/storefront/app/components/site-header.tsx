@@ -4,7 +4,7 @@ import { SearchForm } from "./search-form";
 
 /** Logo, search, account links and the category bar. Plain links: it works without JavaScript. */
 export function SiteHeader() {
-  const { categories, viewer } = useRootData();
+  const { categories, viewer, cartQty } = useRootData();
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -28,7 +28,12 @@ export function SiteHeader() {
           ) : (
             <NavLink to="/account/login">Log in</NavLink>
           )}
-          <NavLink to="/checkout">Cart</NavLink>
+          <NavLink to="/checkout" className="site-header__cart">
+            Cart{" "}
+            <span className="cart-count" aria-label={`${cartQty} items in cart`}>
+              {cartQty}
+            </span>
+          </NavLink>
         </nav>
       </div>
       {categories.length > 0 && (

@@ -11,6 +11,8 @@ export type RootData = {
   shipping: ShippingMethod | null;
   /** The signed-in shopper's display name and role, or null (never tokens or contact details). */
   viewer: { name: string; role: "user" | "vendor" | "manager" | "admin" } | null;
+  /** Units in the visitor's cart, for the header (cart module, #5). */
+  cartQty: number;
 };
 
 export const emptyRootData: RootData = {
@@ -18,6 +20,7 @@ export const emptyRootData: RootData = {
   categories: [],
   shipping: null,
   viewer: null,
+  cartQty: 0,
 };
 
 /** The root loader's data; the fallbacks while an error page renders without it. */

@@ -4,6 +4,7 @@ import { fallbackSettings } from "../lib/settings";
 import { fakeAddresses, fakeAuth } from "./fake-auth";
 import { fakeCatalog } from "./fake-catalog";
 import { fakeContent } from "./fake-content";
+import { fakeCarts, fakeOrders } from "./fake-orders";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
 
@@ -76,5 +77,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     auth: fakeAuth(),
     addresses: fakeAddresses(),
     content: fakeContent(),
+    carts: fakeCarts(),
+    orders: fakeOrders(),
   };
 }

@@ -63,7 +63,7 @@ export function ProductView({ product, seo, related }: Props) {
             {stockLabel(stock) ?? "In stock"}
           </p>
           <div className="product-view__actions">
-            <AddToCart variant={variant} />
+            <AddToCart productId={product._id} variant={variant} />
             <ShareButton
               content={{
                 url: seo.url,

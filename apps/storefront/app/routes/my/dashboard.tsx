@@ -1,20 +1,26 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
+import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/dashboard";
+import { STATUS_LABEL } from "./orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "My account" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const { auth, addresses } = services(context);
-  const [user, book] = await Promise.all([auth.me(viewer.id), addresses.list(viewer.id)]);
-  return { user, defaultAddress: book.find((a) => a.isDefault) ?? null };
+  const { auth, addresses, orders } = services(context);
+  const [user, book, recent] = await Promise.all([
+    auth.me(viewer.id),
+    addresses.list(viewer.id),
+    orders.listMine(viewer.id, 3),
+  ]);
+  return { user, defaultAddress: book.find((a) => a.isDefault) ?? null, recent };
 }
 
 export default function DashboardPage() {
-  const { user, defaultAddress } = useLoaderData<typeof loader>();
+  const { user, defaultAddress, recent } = useLoaderData<typeof loader>();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="dash-title">
@@ -30,7 +36,23 @@ export default function DashboardPage() {
         <dt>Default address</dt>
         <dd>{defaultAddress ? `${defaultAddress.address}, ${defaultAddress.city}` : "—"}</dd>
       </dl>
+      <h2>Recent orders</h2>
+      {recent.length === 0 ? (
+        <p>No orders yet.</p>
+      ) : (
+        <ul className="order-list">
+          {recent.map((o) => (
+            <li key={o._id}>
+              <Link to={`/my/orders/${o._id}`}>{o.orderNo}</Link> · {currency(o.amount.total)} ·{" "}
+              {STATUS_LABEL[o.status] ?? o.status}
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className="link-list">
+        <li>
+          <Link to="/my/orders">My orders</Link>
+        </li>
         <li>
           <Link to="/my/account">Edit profile</Link>
         </li>

@@ -1,0 +1,99 @@
+import type { Cart } from "@maidan/contracts/cart";
+import { useFetcher } from "react-router";
+import { currency } from "../../lib/format";
+import { useFeedback } from "../account/use-feedback";
+
+/** The cart's lines with quantity steppers and remove; each change posts to /checkout. */
+export function CartLines({ cart }: { cart: Cart }) {
+  return (
+    <ul className="cart-lines">
+      {cart.items.map((item) => (
+        <CartLine key={item._id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function CartLine({ item }: { item: Cart["items"][number] }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  useFeedback(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const details = [item.variant.size, item.variant.color].filter(Boolean).join(" · ");
+  return (
+    <li className="cart-line">
+      {item.product.img && (
+        <img src={item.product.img} alt="" width={64} height={64} loading="lazy" />
+      )}
+      <div className="cart-line__info">
+        <a href={`/${item.product.slug}`}>{item.product.name}</a>
+        {details && <div className="muted">{details}</div>}
+        <div>{currency(item.price)}</div>
+        {!item.available && (
+          <div className="cart-line__warn" role="alert">
+            {item.variant.stock > 0 ? `Only ${item.variant.stock} left in stock` : "Out of stock"}
+          </div>
+        )}
+      </div>
+      <fetcher.Form method="post" action="/checkout" className="qty-stepper">
+        <input type="hidden" name="vid" value={item._id} />
+        <input type="hidden" name="intent" value="set" />
+        {/* Each button carries the quantity it sets; 0 removes the line. */}
+        <button
+          type="submit"
+          name="qty"
+          value={item.qty - 1}
+          disabled={busy}
+          aria-label={`One less ${item.product.name}`}
+        >
+          −
+        </button>
+        <output aria-label="Quantity">{item.qty}</output>
+        <button
+          type="submit"
+          name="qty"
+          value={item.qty + 1}
+          disabled={busy}
+          aria-label={`One more ${item.product.name}`}
+        >
+          +
+        </button>
+        <button type="submit" name="qty" value="0" className="link-button" disabled={busy}>
+          Remove
+        </button>
+      </fetcher.Form>
+      <strong className="cart-line__total">{currency(item.subtotal)}</strong>
+    </li>
+  );
+}
+
+/** The amounts, all computed by the server. */
+export function CartTotals({ cart }: { cart: Cart }) {
+  return (
+    <dl className="cart-totals">
+      <dt>Subtotal ({cart.qty} items)</dt>
+      <dd>{currency(cart.subtotal)}</dd>
+      {cart.offer_total > 0 && (
+        <>
+          <dt>You save</dt>
+          <dd>{currency(cart.offer_total)}</dd>
+        </>
+      )}
+      {cart.discount > 0 && (
+        <>
+          <dt>Discount</dt>
+          <dd>−{currency(cart.discount)}</dd>
+        </>
+      )}
+      <dt>Shipping{cart.shippingMethod ? ` (${cart.shippingMethod.name})` : ""}</dt>
+      <dd>{cart.shippingString || currency(0)}</dd>
+      {cart.totalTaxByQty > 0 && (
+        <>
+          <dt>Includes sales tax</dt>
+          <dd>{currency(cart.totalTaxByQty)}</dd>
+        </>
+      )}
+      <dt className="cart-totals__total">Total</dt>
+      <dd className="cart-totals__total">{currency(cart.total)}</dd>
+    </dl>
+  );
+}

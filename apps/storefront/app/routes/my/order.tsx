@@ -1,0 +1,128 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useFeedback } from "../../components/account/use-feedback";
+import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
+import { cartOwner } from "../../lib/cart.server";
+import { currency, formatDate } from "../../lib/format";
+import { pageMeta } from "../../lib/seo";
+import { services } from "../../lib/services.server";
+import checkoutCss from "../../styles/checkout.css?url";
+import type { Route } from "./+types/order";
+import { STATUS_LABEL } from "./orders";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: checkoutCss }];
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData ? `Order ${loaderData.order.orderNo}` : "Order" });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireViewer(context, request);
+  try {
+    return { order: await services(context).orders.getMine(cartOwner(context), params.id) };
+  } catch {
+    throw new Response("This page could not be found", { status: 404 });
+  }
+}
+
+export async function action({
+  request,
+  context,
+  params,
+}: Route.ActionArgs): Promise<ActionFeedback> {
+  requireViewer(context, request);
+  try {
+    await services(context).orders.cancelMine(cartOwner(context), params.id);
+    return { ok: true, message: "Your order is cancelled." };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+const LADDER = ["placed", "confirmed", "packed", "shipped", "delivered"] as const;
+
+export default function MyOrder() {
+  const { order } = useLoaderData<typeof loader>();
+  useFeedback(useActionData<typeof action>());
+  const busy = useNavigation().state !== "idle";
+  const reached = new Set(order.history.map((h) => h.status));
+  const a = order.amount;
+  return (
+    <section aria-labelledby="order-title" className="order-detail">
+      <p>
+        <Link to="/my/orders">← My orders</Link>
+      </p>
+      <h1 id="order-title">Order {order.orderNo}</h1>
+      <p>
+        {formatDate(order.createdAt)} · <strong>{STATUS_LABEL[order.status]}</strong> · sold by{" "}
+        {order.vendor.name}
+      </p>
+      <ol className="status-timeline" aria-label="Order status">
+        {order.status === "cancelled" ? (
+          <>
+            <li className="done">Placed</li>
+            <li className="done cancelled">
+              Cancelled{order.cancelReason ? ` — ${order.cancelReason}` : ""}
+            </li>
+          </>
+        ) : (
+          LADDER.map((s) => (
+            <li key={s} className={reached.has(s) ? "done" : ""}>
+              {STATUS_LABEL[s]}
+            </li>
+          ))
+        )}
+      </ol>
+      <h2>Items</h2>
+      <ul className="cart-lines">
+        {order.items.map((i) => (
+          <li key={i._id} className="cart-line">
+            {i.img && <img src={i.img} alt="" width={64} height={64} loading="lazy" />}
+            <div className="cart-line__info">
+              <Link to={`/${i.slug}`}>{i.name}</Link>
+              <div className="muted">{[i.size, i.color].filter(Boolean).join(" · ")}</div>
+              <div>
+                {i.qty} × {currency(i.price)}
+              </div>
+            </div>
+            <strong className="cart-line__total">{currency(i.total)}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl className="cart-totals">
+        <dt>Subtotal</dt>
+        <dd>{currency(a.subtotal)}</dd>
+        {a.discount > 0 && (
+          <>
+            <dt>Discount</dt>
+            <dd>−{currency(a.discount)}</dd>
+          </>
+        )}
+        <dt>Shipping ({order.shippingMethod})</dt>
+        <dd>{a.shipping === 0 ? "Free" : currency(a.shipping)}</dd>
+        <dt className="cart-totals__total">Total</dt>
+        <dd className="cart-totals__total">{currency(a.total)}</dd>
+      </dl>
+      <h2>Delivery address</h2>
+      <address>
+        {order.address.fullName}
+        <br />
+        {order.address.address}
+        {order.address.landmark ? `, ${order.address.landmark}` : ""}
+        <br />
+        {order.address.city}, {order.address.province} {order.address.zip ?? ""}
+        <br />0{order.address.phone.slice(2)}
+      </address>
+      <h2>Payment</h2>
+      <p>
+        {order.payment.method === "COD" ? "Cash on delivery" : order.payment.method} ·{" "}
+        {order.payment.status}
+      </p>
+      {order.canCancel && (
+        <Form method="post">
+          <button type="submit" className="button button--ghost" disabled={busy}>
+            Cancel order
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { useFeedback } from "../components/account/use-feedback";
+import { type ActionFeedback, failure, formObject } from "../lib/account.server";
+import { cartOwner } from "../lib/cart.server";
+import { currency } from "../lib/format";
+import { pageMeta } from "../lib/seo";
+import { services } from "../lib/services.server";
+import checkoutCss from "../styles/checkout.css?url";
+import type { Route } from "./+types/order-success";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: checkoutCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Thank you for your order" });
+
+const ID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * /order-success?id=<id or comma list>&amount=<total> (spec §2), and /order-success-guest.
+ * Shows the orders the visitor owns and, for COD orders still waiting, the SMS-code form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const ids = (url.searchParams.get("id") ?? "")
+    .split(",")
+    .filter((x) => ID.test(x))
+    .slice(0, 10);
+  const owner = cartOwner(context);
+  const { orders } = services(context);
+  const found = await Promise.all(ids.map((id) => orders.getMine(owner, id).catch(() => null)));
+  const amount = Number(url.searchParams.get("amount"));
+  return {
+    orders: found.filter((o) => o !== null),
+    amount: Number.isInteger(amount) ? amount : null,
+    signedIn: owner.userId !== null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
+  const input = formObject(await request.formData());
+  try {
+    await services(context).orders.confirmWithCode(cartOwner(context), input.id ?? "", {
+      code: input.code ?? "",
+    });
+    return { ok: true, message: "Thank you! Your order is confirmed." };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export default function OrderSuccess() {
+  const { orders, amount, signedIn } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useFeedback(result);
+  const waiting = orders.find((o) => o.status === "pending_confirmation");
+  return (
+    <section className="container order-success" aria-labelledby="done-title">
+      <h1 id="done-title">Thank you for your order</h1>
+      {orders.length > 0 && (
+        <p>
+          Order {orders.map((o) => o.orderNo).join(", ")}
+          {amount !== null && (
+            <>
+              {" "}
+              · total <strong>{currency(amount)}</strong>, paid in cash on delivery
+            </>
+          )}
+        </p>
+      )}
+      {waiting ? (
+        <Form method="post" className="form confirm-form">
+          <h2>Confirm your order</h2>
+          <p>
+            We sent a 6-digit code to 0{waiting.address.phone.slice(2)}. Enter it (or tap the link
+            in the SMS) so we can send your order.
+          </p>
+          <input type="hidden" name="id" value={waiting._id} />
+          <label className="field">
+            Confirmation code
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+            />
+          </label>
+          <button type="submit" className="button button--primary">
+            Confirm order
+          </button>
+        </Form>
+      ) : (
+        orders.length > 0 && (
+          <p className="order-success__status">
+            Your order is {orders[0]?.status.replace("_", " ")}.
+          </p>
+        )
+      )}
+      <p>
+        {signedIn && orders[0] ? (
+          <Link to={`/my/orders/${orders[0]._id}`}>See your order</Link>
+        ) : null}{" "}
+        <Link to="/">Continue shopping</Link>
+      </p>
+    </section>
+  );
+}
