@@ -27,6 +27,8 @@ import { imageRoutes } from "./modules/media/image.routes.ts";
 import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { setupPayments } from "./modules/payments/payments.plugin.ts";
+import { PAYMENT_CALLBACK_PATHS } from "./modules/payments/payments.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { createSiteService } from "./modules/site/site.service.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -51,7 +53,11 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurity(app, { behindTls: Boolean(config.PUBLIC_URL?.startsWith("https:")) });
+  registerSecurity(app, {
+    behindTls: Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    // Banks post their results back cross-site, without our cookie (payments verify them instead).
+    crossSiteAllowed: (url) => PAYMENT_CALLBACK_PATHS.some((p) => url.split("?")[0] === p),
+  });
   await app.register(cookie);
   await app.register(formbody);
   await registerOpenApi(app);
@@ -82,6 +88,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     publicUrl: config.PUBLIC_URL,
     log: (m) => app.log.warn(m),
   });
+  const payments = await setupPayments(app, { config, database, kv });
   const services: AppServices = {
     site,
     auth: auth.service,
@@ -90,6 +97,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     content: createContentService(database.db),
     carts,
     orders,
+    payments: payments.payments,
   };
   // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
   if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
@@ -109,6 +117,10 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(contentRoutes, { content: services.content });
       await api.register(cartRoutes, { carts });
       await api.register(orderRoutes, { orders });
+      await api.register(payments.routes, {
+        payments: payments.payments,
+        publicUrl: config.PUBLIC_URL,
+      });
     },
     { prefix: "/api" },
   );
@@ -122,6 +134,8 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     ),
     publicUrl: config.PUBLIC_URL,
   });
+  // The sandbox payment gateways, for gateways not configured live (issue #6).
+  await payments.registerSandboxes();
   // The dev outbox and the Facebook sandbox are pages, outside /api.
   await app.register(devPagesRoutes, { auth });
   // Resized images live beside the storefront's pages, outside /api (they are not JSON).

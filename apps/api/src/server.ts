@@ -8,7 +8,11 @@ const runtime = await bootRuntime({ NODE_ENV: "production", ...process.env }).ca
   exitOnBootError,
 );
 const { config } = runtime;
-const app = await buildApp(runtime);
+// A payment gateway left on its sandbox in production stops the start here (issue #6).
+const app = await buildApp(runtime).catch(async (e) => {
+  await runtime.close();
+  return exitOnBootError(e);
+});
 await mountStorefront(app, {
   services: app.services,
   mediaDir: join(config.dataDir, "media"),

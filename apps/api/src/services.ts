@@ -14,6 +14,7 @@ import type {
   PublicSettings,
   ShippingMethod,
 } from "@maidan/contracts/site";
+import type { PaymentsService } from "./modules/payments/payments.service.ts";
 
 /** A product page's data for the foundation; the catalogue module extends it. */
 export type ProductDetail = ProductTile & {
@@ -57,4 +58,6 @@ export type AppServices = {
   carts: CartService;
   /** Placing, listing, cancelling and confirming orders (modules/orders). */
   orders: OrdersService;
+  /** Online payments through the gateways and their sandboxes (modules/payments). */
+  payments: PaymentsService;
 };

@@ -1,0 +1,139 @@
+import * as alfalah from "./gateways/alfalah/alfalah.ts";
+import * as easypaisa from "./gateways/easypaisa/easypaisa.ts";
+import { karachiParts } from "./gateways/formats.ts";
+import * as hbl from "./gateways/hbl/hbl.ts";
+import type { GatewayHttp } from "./gateways/http.ts";
+import * as keenu from "./gateways/keenu/keenu.ts";
+import * as nift from "./gateways/nift/nift.ts";
+import type { FormHandoff } from "./gateways/types.ts";
+import type { GatewayConfigs } from "./payments.config.ts";
+import type { PayableCheckout } from "./payments.ports.ts";
+
+export type HandoffContext = {
+  gateways: GatewayConfigs;
+  http: GatewayHttp;
+  /** The shop's public origin, for the URLs a gateway sends the shopper back to. */
+  origin: string;
+  reference: string;
+  checkout: PayableCheckout;
+};
+
+/** A gateway's answer for our API: the form to submit, or a refusal with the gateway's words. */
+export type Handoff = ({ ok: true } & FormHandoff) | { ok: false; message: string };
+
+const description = (c: PayableCheckout) => `Maidan order ${c.checkoutId.slice(0, 8)}`;
+
+export const returnUrls = (origin: string) => ({
+  easypaisaFirst: `${origin}/pgw/easypaisa`,
+  easypaisaSecond: `${origin}/api/payments/easypaisa/return`,
+  alfalah: `${origin}/api/payments/alfalah/return`,
+  hblReturn: `${origin}/api/payments/hbl/return`,
+  hblCancel: `${origin}/api/payments/hbl/cancel`,
+  nift: `${origin}/api/payments/nift/callback`,
+});
+
+export async function easypaisaHandoff(
+  ctx: HandoffContext,
+  paymentMethod: string,
+): Promise<Handoff> {
+  const cfg = await ctx.gateways.easypaisa.config();
+  const t = karachiParts(ctx.checkout.holdUntil);
+  return {
+    ok: true,
+    ...easypaisa.checkoutForm(cfg, {
+      reference: ctx.reference,
+      amount: ctx.checkout.amountDue,
+      postBackURL: returnUrls(ctx.origin).easypaisaFirst,
+      expiry: `${t.yyyy}${t.MM}${t.dd} ${t.HH}${t.mm}${t.ss}`,
+      paymentMethod,
+      email: ctx.checkout.contact.email ?? undefined,
+      mobile: ctx.checkout.contact.phone,
+    }),
+  };
+}
+
+export async function alfalahHandoff(
+  ctx: HandoffContext,
+  type: alfalah.AlfalahTransactionType,
+): Promise<Handoff> {
+  const cfg = await ctx.gateways.alfalah.config();
+  const returnUrl = returnUrls(ctx.origin).alfalah;
+  const hs = await alfalah.handshake(cfg, ctx.http, { reference: ctx.reference, returnUrl });
+  if (!hs.success) return { ok: false, message: hs.error ?? "Invalid Request" };
+  return {
+    ok: true,
+    ...alfalah.ssoForm(cfg, {
+      authToken: hs.authToken,
+      reference: ctx.reference,
+      amount: ctx.checkout.amountDue,
+      returnUrl,
+      transactionType: type,
+    }),
+  };
+}
+
+export async function hblHandoff(ctx: HandoffContext, customerId: string): Promise<Handoff> {
+  const cfg = await ctx.gateways.hbl.config();
+  const c = ctx.checkout;
+  const [forename = "", ...rest] = c.contact.fullName.split(" ");
+  const urls = returnUrls(ctx.origin);
+  const r = await hbl.createSession(
+    cfg,
+    ctx.http,
+    {
+      reference: ctx.reference,
+      amount: c.amountDue,
+      shipping: Math.min(c.shipping, c.amountDue),
+      customerId,
+      items: c.items.map((i) => ({
+        name: i.name,
+        quantity: i.qty,
+        unitPrice: i.price,
+        category: i.category,
+      })),
+      billTo: {
+        forename,
+        surname: rest.join(" ") || forename,
+        email: c.contact.email ?? "",
+        phone: c.contact.phone,
+        line: c.contact.address,
+        city: c.contact.city,
+        state: c.contact.province,
+        postalCode: c.contact.zip ?? "",
+      },
+    },
+    { returnUrl: urls.hblReturn, cancelUrl: urls.hblCancel },
+  );
+  if (!r.success) return { ok: false, message: r.message };
+  return { ok: true, action: r.url, method: "GET", fields: {} };
+}
+
+export async function keenuHandoff(ctx: HandoffContext, bankId: string): Promise<Handoff> {
+  const cfg = await ctx.gateways.keenu.config();
+  return {
+    ok: true,
+    ...keenu.redirectForm(cfg, {
+      reference: ctx.reference,
+      amount: ctx.checkout.amountDue,
+      bankId,
+      description: description(ctx.checkout),
+      at: new Date(),
+    }),
+  };
+}
+
+export async function niftHandoff(ctx: HandoffContext, method: nift.NiftMethod): Promise<Handoff> {
+  const cfg = await ctx.gateways.nift.config();
+  return {
+    ok: true,
+    ...nift.merchantForm(cfg, {
+      reference: ctx.reference,
+      amount: ctx.checkout.amountDue,
+      method,
+      description: description(ctx.checkout),
+      returnUrl: returnUrls(ctx.origin).nift,
+      at: new Date(),
+      expiresAt: ctx.checkout.holdUntil,
+    }),
+  };
+}

@@ -1,0 +1,55 @@
+import type { Tx } from "@maidan/db/database";
+
+export type PaymentOwner = { userId: string | null; guestId: string | null };
+
+/** The delivery address and contact a gateway may ask for (HBL bills to it). */
+export type PayerContact = {
+  fullName: string;
+  phone: string;
+  email: string | null;
+  address: string;
+  city: string;
+  province: string;
+  zip: string | null;
+};
+
+/** What a payment is for: a checkout whose orders wait for payment. */
+export type PayableCheckout = {
+  checkoutId: string;
+  /** Rupees still due after any wallet part (what the gateway must collect). */
+  amountDue: number;
+  /** Ids of the checkout's orders, for /order-success. */
+  orderIds: string[];
+  /** When the stock hold ends. */
+  holdUntil: Date;
+  contact: PayerContact;
+  items: { name: string; qty: number; price: number; category: string }[];
+  shipping: number;
+};
+
+/**
+ * What payments needs from the orders domain (issue #5). The orders module implements it with
+ * its own service and repository; payments never touches the orders tables itself.
+ */
+export type OrderPayments = {
+  /**
+   * Places the owner's cart as orders in 'awaiting_payment' with their stock held for
+   * `holdMinutes`, or (with rePayId) returns that checkout if it is the owner's and unpaid.
+   */
+  payableCheckout(
+    owner: PaymentOwner,
+    input: {
+      address: unknown;
+      walletId?: string | null;
+      useWallet?: boolean;
+      rePayId?: string | null;
+      method: string;
+      holdMinutes: number;
+      idempotencyKey?: string | null;
+    },
+  ): Promise<PayableCheckout>;
+  /** awaiting_payment → paid, inside the payment's transaction. False if the orders moved on. */
+  markPaid(tx: Tx, checkoutId: string, note: string): Promise<boolean>;
+  /** Cancels still-unpaid orders of the checkout and returns their stock. */
+  releaseHold(tx: Tx, checkoutId: string, reason: string): Promise<boolean>;
+};

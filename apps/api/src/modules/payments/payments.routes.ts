@@ -1,0 +1,308 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest } from "../../lib/errors.ts";
+import type { PaymentsService, StartInput } from "./payments.service.ts";
+
+const common = {
+  address: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== "", "Choose a delivery address"),
+  paymentMethod: z.string().max(40).optional(),
+  walletId: z.string().max(100).nullable().optional(),
+  useWallet: z.boolean().optional(),
+  rePayId: z.string().max(100).nullable().optional(),
+};
+const anyFields = z.record(z.string(), z.unknown());
+
+const origin = (req: FastifyRequest, publicUrl?: string) =>
+  publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.headers.host ?? "localhost"}`;
+const owner = (req: FastifyRequest) => ({
+  userId: req.viewer?.user?.id ?? null,
+  guestId: req.viewer?.guestId ?? null,
+});
+const echo = (b: {
+  address?: unknown;
+  paymentMethod?: string;
+  walletId?: string | null;
+  useWallet?: boolean;
+}) => ({
+  address: b.address,
+  paymentMethod: b.paymentMethod,
+  walletId: b.walletId ?? null,
+  useWallet: b.useWallet ?? false,
+});
+
+/**
+ * Spec §7 "Payments", relative to /api, plus the return, callback and IPN endpoints the
+ * gateways call. The gateway's own URL for each hand-off goes in the `x-payment-url` header.
+ */
+export const paymentsRoutes: FastifyPluginAsync<{
+  payments: PaymentsService;
+  publicUrl?: string;
+}> = async (app, { payments, publicUrl }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const start = async (req: FastifyRequest, reply: FastifyReply, input: StartInput) => {
+    const res = await payments.start(owner(req), input, {
+      origin: origin(req, publicUrl),
+      idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null,
+    });
+    if (!res.ok)
+      return { ok: false as const, message: res.message, rePayId: res.checkout.checkoutId };
+    reply.header("x-payment-url", res.action).header("x-payment-method", res.method);
+    return {
+      ok: true as const,
+      fields: res.fields,
+      action: res.action,
+      rePayId: res.checkout.checkoutId,
+    };
+  };
+  const schema = <B extends z.ZodType>(summary: string, body: B) => ({
+    tags: ["payments"],
+    summary,
+    body,
+    response: { 200: anyFields },
+  });
+
+  r.post(
+    "/pay/hbl",
+    {
+      schema: schema(
+        "HBL Pay: hbl_success ('yes' or not) and hbl_url, opened by a GET form",
+        z.object(common),
+      ),
+    },
+    async (req, reply) => {
+      const s = await start(req, reply, { gateway: "hbl", method: "HBL", ...req.body });
+      return s.ok
+        ? { hbl_success: "yes", hbl_url: s.action, rePayId: s.rePayId, ...echo(req.body) }
+        : {
+            hbl_success: "no",
+            hbl_url: "",
+            message: s.message,
+            rePayId: s.rePayId,
+            ...echo(req.body),
+          };
+    },
+  );
+
+  r.post(
+    "/pay/keenu",
+    {
+      schema: schema(
+        "Keenu: hidden fields for a POST form to the bank gateway (leave out address and paymentMethod)",
+        z.object({ ...common, bankId: z.string().min(1, "Choose your bank").max(20) }),
+      ),
+    },
+    async (req, reply) => {
+      const s = await start(req, reply, { gateway: "keenu", method: "Keenu", ...req.body });
+      return s.ok
+        ? { ...s.fields, ...echo(req.body) }
+        : { status: false, message: s.message, ...echo(req.body) };
+    },
+  );
+
+  r.post(
+    "/pay/nift_pay",
+    {
+      schema: schema(
+        "NIFT ePay: {status, message, gateway fields} submitted as a POST form",
+        z.object({ ...common, paymentMethod: z.enum(["NiftPayBank", "NiftPayCard"]) }),
+      ),
+    },
+    async (req, reply) => {
+      const s = await start(req, reply, {
+        gateway: "nift",
+        method: req.body.paymentMethod,
+        ...req.body,
+      });
+      return s.ok
+        ? { status: true, message: "", ...s.fields, ...echo(req.body) }
+        : { status: false, message: s.message, ...echo(req.body) };
+    },
+  );
+
+  r.post(
+    "/pay/alfalah_pay",
+    {
+      schema: schema(
+        "Bank Alfalah: fields posted to the gateway (leave out address, paymentMethod, handShakeStatus, walletId, useWallet)",
+        z.object({ ...common, transactionTypeId: z.enum(["1", "2", "3"]).optional() }),
+      ),
+    },
+    async (req, reply) => {
+      const s = await start(req, reply, {
+        gateway: "alfalah",
+        method: "alfalah_pay",
+        ...req.body,
+        alfalahType: req.body.transactionTypeId,
+      });
+      return s.ok
+        ? { handShakeStatus: true, ...s.fields, ...echo(req.body) }
+        : { handShakeStatus: false, status: false, message: s.message, ...echo(req.body) };
+    },
+  );
+
+  r.post(
+    "/pay/easypaisa",
+    {
+      schema: schema(
+        "Easypaisa: URL-encoded fields for a GET form (paymentMethod_ep becomes paymentMethod)",
+        z.object({
+          ...common,
+          paymentMethod_ep: z
+            .enum([
+              "MA_PAYMENT_METHOD",
+              "OTC_PAYMENT_METHOD",
+              "CC_PAYMENT_METHOD",
+              "QR_PAYMENT_METHOD",
+            ])
+            .optional(),
+        }),
+      ),
+    },
+    async (req, reply) => {
+      const s = await start(req, reply, {
+        gateway: "easypaisa",
+        method: "easypaisa",
+        ...req.body,
+        easypaisaMethod: req.body.paymentMethod_ep,
+      });
+      if (!s.ok)
+        return { status: false, message: s.message, ...echo(req.body), rePayId: s.rePayId };
+      const { paymentMethod, ...rest } = s.fields;
+      const encoded = Object.fromEntries(
+        Object.entries(rest).map(([k, v]) => [k, encodeURIComponent(v)]),
+      );
+      return {
+        ...encoded,
+        paymentMethod_ep: encodeURIComponent(paymentMethod ?? ""),
+        ...echo(req.body),
+        rePayId: s.rePayId,
+      };
+    },
+  );
+
+  r.post(
+    "/pay/easypaisa_wallet",
+    {
+      schema: schema(
+        "Wallet top-up through Easypaisa (needs the wallet ledger)",
+        z.object({ amount: z.number().int().positive(), paymentMethod: z.string().max(40) }),
+      ),
+    },
+    async (req) => {
+      if (req.body.paymentMethod !== "easypaisa_wallet" && req.body.paymentMethod !== "easypaisa") {
+        throw badRequest(`The checkout service ${req.body.paymentMethod} not yet implemented`);
+      }
+      // There is no wallet ledger to credit yet (issue #5 owns it); a top-up must not take money it cannot credit.
+      throw badRequest("The checkout service easypaisa_wallet not yet implemented");
+    },
+  );
+
+  // --- What the gateways call. None of these needs the session cookie. ---
+  r.get(
+    "/payments/easypaisa/return",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Easypay's second postBackURL (a hint: we inquire before deciding)",
+        querystring: anyFields,
+      },
+    },
+    async (req, reply) => reply.redirect((await payments.easypaisaReturn(req.query)).location, 303),
+  );
+  r.get(
+    "/payments/easypaisa/ipn",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Easypay IPN: we fetch the order-status URL from Easypay's host",
+        querystring: z.object({ url: z.string().max(500) }),
+      },
+    },
+    async (req) => {
+      const res = await payments.easypaisaIpn(req.query.url);
+      return { accepted: res.accepted };
+    },
+  );
+  r.get(
+    "/payments/alfalah/return",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "APG ReturnURL (?RC&RD&TS&O, a hint: we ask OrderStatus before deciding)",
+        querystring: anyFields,
+      },
+    },
+    async (req, reply) => reply.redirect((await payments.alfalahReturn(req.query)).location, 303),
+  );
+  r.get(
+    "/payments/alfalah/ipn",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "APG IPN listener (?url=…/HS/api/IPN/OrderStatus/…)",
+        querystring: z.object({ url: z.string().max(500) }),
+      },
+    },
+    async (req) => {
+      const res = await payments.alfalahIpn(req.query.url);
+      return { accepted: res.accepted };
+    },
+  );
+  for (const path of ["/payments/hbl/return", "/payments/hbl/cancel"]) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags: ["payments"],
+          summary: "HBLPay RETURN_URL / CANCEL_URL (?data=, RSA-encrypted to our key)",
+          querystring: anyFields,
+        },
+      },
+      async (req, reply) => reply.redirect((await payments.hblReturn(req.url)).location, 303),
+    );
+  }
+  r.post(
+    "/payments/keenu/callback",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Keenu callback (HMAC-MD5 checksum)",
+        body: anyFields,
+      },
+    },
+    async (req, reply) =>
+      reply.redirect((await payments.keenuCallback(req.body)).landing.location, 303),
+  );
+  r.post(
+    "/payments/nift/callback",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "NIFT ePay post to pp_ReturnURL (pp_SecureHash)",
+        body: anyFields,
+      },
+    },
+    async (req, reply) =>
+      reply.redirect((await payments.niftCallback(req.body)).landing.location, 303),
+  );
+  r.get(
+    "/payments/keenu/banks",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Keenu's bank list (SOAP GetBanks)",
+        response: { 200: z.array(z.object({ bankId: z.string(), bankName: z.string() })) },
+      },
+    },
+    async () => payments.keenuBanks(),
+  );
+};
+
+/** Paths banks and gateways POST to cross-site, without our session cookie. */
+export const PAYMENT_CALLBACK_PATHS = [
+  "/api/payments/keenu/callback",
+  "/api/payments/nift/callback",
+];

@@ -1,0 +1,318 @@
+import type { Db } from "@maidan/db/database";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import * as alfalah from "./gateways/alfalah/alfalah.ts";
+import * as easypaisa from "./gateways/easypaisa/easypaisa.ts";
+import * as hbl from "./gateways/hbl/hbl.ts";
+import { type GatewayHttp, GatewayUnavailableError } from "./gateways/http.ts";
+import * as keenu from "./gateways/keenu/keenu.ts";
+import * as nift from "./gateways/nift/nift.ts";
+import { GatewayVerificationError, type PaymentOutcome } from "./gateways/types.ts";
+import * as h from "./handoffs.ts";
+import type { GatewayConfigs, GatewayName } from "./payments.config.ts";
+import type { OrderPayments, PaymentOwner } from "./payments.ports.ts";
+import * as repo from "./payments.repository.ts";
+import { newReference } from "./references.ts";
+import { applyOutcome, isStale, type SignalSource } from "./settlement.ts";
+
+export type PaymentsDeps = {
+  db: Db;
+  gateways: GatewayConfigs;
+  http: GatewayHttp;
+  holdMinutes: number;
+  callbackMaxAgeMinutes: number;
+  log: (msg: string) => void;
+};
+
+/** The spec's payment methods (§9) and the gateway each goes through. */
+export const METHOD_GATEWAY: Record<string, GatewayName> = {
+  HBL: "hbl",
+  Keenu: "keenu",
+  NiftPayBank: "nift",
+  NiftPayCard: "nift",
+  nift_pay_bank: "nift",
+  nift_pay_card: "nift",
+  alfalah_pay: "alfalah",
+  easypaisa: "easypaisa",
+};
+
+export type StartInput = {
+  gateway: GatewayName;
+  method: string;
+  address: unknown;
+  walletId?: string | null;
+  useWallet?: boolean;
+  rePayId?: string | null;
+  bankId?: string;
+  easypaisaMethod?: string;
+  alfalahType?: alfalah.AlfalahTransactionType;
+};
+
+/** Where the shopper's browser goes once we know (or do not yet know) how a payment ended. */
+export type Landing = { location: string; status: repo.Attempt["status"] | "unknown" };
+
+export const notAvailable = () =>
+  new AppError(
+    503,
+    "Online payment is not available yet. Please choose cash on delivery.",
+    "PAYMENTS_UNAVAILABLE",
+  );
+
+/** The orders side is plugged in by the orders module (issue #5); until then online payment is off. */
+const ordersMissing: OrderPayments = {
+  payableCheckout: async () => {
+    throw notAvailable();
+  },
+  markPaid: async () => false,
+  releaseHold: async () => false,
+};
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, gateways, http, log } = deps;
+  let orders: OrderPayments = ordersMissing;
+
+  async function start(
+    owner: PaymentOwner,
+    input: StartInput,
+    ctx: { origin: string; idempotencyKey?: string | null },
+  ) {
+    const checkout = await orders.payableCheckout(owner, {
+      address: input.address,
+      walletId: input.walletId,
+      useWallet: input.useWallet,
+      rePayId: input.rePayId,
+      method: input.method,
+      holdMinutes: deps.holdMinutes,
+      idempotencyKey: ctx.idempotencyKey,
+    });
+    if (checkout.amountDue <= 0) throw badRequest("Nothing is left to pay on this order");
+    const attempt = await repo.insertAttempt(db, {
+      reference: newReference(),
+      gateway: input.gateway,
+      method: input.method,
+      purpose: "order",
+      checkoutId: checkout.checkoutId,
+      userId: owner.userId,
+      guestId: owner.userId ? null : owner.guestId,
+      amount: checkout.amountDue,
+      expiresAt: checkout.holdUntil,
+      nextInquiryAt: new Date(Date.now() + 60_000),
+    });
+    const hc: h.HandoffContext = {
+      gateways,
+      http,
+      origin: ctx.origin,
+      reference: attempt.reference,
+      checkout,
+    };
+    let handoff: h.Handoff;
+    try {
+      handoff = await handoffFor(hc, input, owner);
+    } catch (e) {
+      if (e instanceof GatewayUnavailableError) {
+        log(`payments: ${input.gateway} unavailable at start: ${e.message}`);
+        // Nothing was charged: the attempt fails, the orders keep waiting for a retry or COD.
+        await repo.settle(db, attempt.id, "failed", {
+          gatewayTxnId: null,
+          code: "UNAVAILABLE",
+          message: e.message,
+        });
+        return {
+          ok: false as const,
+          message: "There is something wrong with payment provider!",
+          checkout,
+          attempt,
+        };
+      }
+      throw e;
+    }
+    if (!handoff.ok) {
+      await repo.settle(db, attempt.id, "failed", {
+        gatewayTxnId: null,
+        code: "REFUSED",
+        message: handoff.message,
+      });
+    }
+    return { ...handoff, checkout, attempt };
+  }
+
+  function handoffFor(hc: h.HandoffContext, input: StartInput, owner: PaymentOwner) {
+    switch (input.gateway) {
+      case "easypaisa":
+        return h.easypaisaHandoff(hc, input.easypaisaMethod ?? "MA_PAYMENT_METHOD");
+      case "alfalah":
+        return h.alfalahHandoff(hc, input.alfalahType ?? "3");
+      case "hbl":
+        return h.hblHandoff(hc, owner.userId ?? owner.guestId ?? "guest");
+      case "keenu":
+        return h.keenuHandoff(hc, input.bankId ?? "");
+      case "nift":
+        return h.niftHandoff(
+          hc,
+          input.method === "NiftPayCard" || input.method === "nift_pay_card"
+            ? "NiftPayCard"
+            : "NiftPayBank",
+        );
+    }
+  }
+
+  const apply = (gateway: GatewayName, source: SignalSource, o: PaymentOutcome) =>
+    applyOutcome(db, orders, gateway, source, o, log);
+
+  /** Verification failures are logged as rejections; the caller answers 400. */
+  async function verified<T>(
+    gateway: GatewayName,
+    source: SignalSource,
+    f: () => Promise<T> | T,
+  ): Promise<T> {
+    try {
+      return await f();
+    } catch (e) {
+      if (e instanceof GatewayVerificationError) {
+        await repo.logEvent(db, { gateway, source, accepted: false, reason: e.message });
+        log(`payments: rejected ${gateway} ${source}: ${e.message}`);
+        throw badRequest("Payment verification failed");
+      }
+      throw e;
+    }
+  }
+
+  /** Asks the gateway (where it has an inquiry) and applies the answer. */
+  async function inquire(attempt: repo.Attempt) {
+    const o =
+      attempt.gateway === "easypaisa"
+        ? await easypaisa.inquire(await gateways.easypaisa.config(), http, attempt.reference)
+        : attempt.gateway === "alfalah"
+          ? await alfalah.orderStatus(await gateways.alfalah.config(), http, attempt.reference)
+          : null;
+    return o ? apply(attempt.gateway as GatewayName, "inquiry", o) : null;
+  }
+
+  async function landing(reference: string | null): Promise<Landing> {
+    const a = reference ? await repo.findByReference(db, reference) : null;
+    if (!a || !a.checkoutId) return { location: "/checkout/repayment", status: "unknown" };
+    if (a.status === "paid")
+      return {
+        location: `/order-success?${new URLSearchParams({ id: a.checkoutId, amount: String(a.amount) })}`,
+        status: a.status,
+      };
+    const q = new URLSearchParams({ rePayId: a.checkoutId, status: a.status });
+    if (a.resultMessage) q.set("message", a.resultMessage);
+    return { location: `/checkout/repayment?${q}`, status: a.status };
+  }
+
+  /** A return whose query is only a hint: confirm by inquiry before saying anything. */
+  async function hintedReturn(reference: string | null) {
+    const a = reference ? await repo.findByReference(db, reference) : null;
+    if (a?.status === "pending") {
+      await inquire(a).catch((e) =>
+        log(`payments: inquiry on return failed: ${(e as Error).message}`),
+      );
+    }
+    return landing(reference);
+  }
+
+  return {
+    useOrders(port: OrderPayments) {
+      orders = port;
+    },
+    start,
+    landing,
+    async easypaisaReturn(query: Record<string, unknown>) {
+      return hintedReturn(easypaisa.returnHint(query).reference);
+    },
+    async easypaisaConfirmForm(authToken: string, origin: string) {
+      return easypaisa.confirmForm(
+        await gateways.easypaisa.config(),
+        authToken,
+        h.returnUrls(origin).easypaisaSecond,
+      );
+    },
+    async easypaisaIpn(url: string) {
+      const cfg = await gateways.easypaisa.config();
+      const o = await verified("easypaisa", "ipn", () => easypaisa.fetchIpn(cfg, http, url));
+      return apply("easypaisa", "ipn", o);
+    },
+    async alfalahReturn(query: Record<string, unknown>) {
+      return hintedReturn(alfalah.returnHint(query).reference);
+    },
+    async alfalahIpn(url: string) {
+      const cfg = await gateways.alfalah.config();
+      const ref = alfalah.ipnUrlAllowed(cfg, url);
+      if (!ref)
+        return verified("alfalah", "ipn", () => {
+          throw new GatewayVerificationError("IPN URL is not APG's");
+        });
+      // The URL is APG's own; asking it ourselves is the verification.
+      return apply("alfalah", "ipn", await alfalah.orderStatus(cfg, http, ref));
+    },
+    async hblReturn(rawUrl: string) {
+      const cfg = await gateways.hbl.config();
+      const o = await verified("hbl", "callback", () =>
+        hbl.readCallback(cfg, hbl.rawDataParam(rawUrl) ?? ""),
+      );
+      const r = await apply("hbl", "callback", o);
+      return landing(r.attempt?.reference ?? null);
+    },
+    async keenuCallback(body: Record<string, unknown>) {
+      const cfg = await gateways.keenu.config();
+      const o = await verified("keenu", "callback", () => {
+        const out = keenu.readCallback(cfg, body);
+        if (isStale(keenu.callbackTime(body), deps.callbackMaxAgeMinutes))
+          throw new GatewayVerificationError("stale callback");
+        return out;
+      });
+      const r = await apply("keenu", "callback", o);
+      return { result: r, landing: await landing(r.attempt?.reference ?? null) };
+    },
+    async niftCallback(body: Record<string, unknown>) {
+      const cfg = await gateways.nift.config();
+      const o = await verified("nift", "callback", () => {
+        const out = nift.readCallback(cfg, body);
+        if (isStale(nift.callbackTime(body), deps.callbackMaxAgeMinutes))
+          throw new GatewayVerificationError("stale callback");
+        return out;
+      });
+      const r = await apply("nift", "callback", o);
+      return { result: r, landing: await landing(r.attempt?.reference ?? null) };
+    },
+    async keenuBanks() {
+      return keenu.getBanks(await gateways.keenu.config(), http);
+    },
+    /**
+     * The background job: asks the gateways about pending attempts whose shopper never came
+     * back, then expires attempts past their hold and releases the orders' stock.
+     */
+    async runInquiries(limit = 50) {
+      let inquired = 0;
+      let expired = 0;
+      for (const a of await repo.dueForInquiry(db, limit)) {
+        try {
+          if (await inquire(a)) inquired++;
+        } catch (e) {
+          log(`payments: inquiry for ${a.reference} failed: ${(e as Error).message}`);
+        }
+        await repo.scheduleNextInquiry(db, a.id);
+      }
+      for (const a of await repo.expiredPending(db, limit)) {
+        // One last question before giving the stock back: the shopper may have paid just now.
+        await inquire(a).catch(() => null);
+        const done = await db.transaction(async (tx) => {
+          const row = await repo.settle(tx, a.id, "expired", {
+            gatewayTxnId: null,
+            code: "EXPIRED",
+            message: "Payment time ran out",
+          });
+          if (row?.checkoutId)
+            await orders.releaseHold(tx, row.checkoutId, "Payment not received in time");
+          return row;
+        });
+        if (done) expired++;
+      }
+      return { inquired, expired };
+    },
+    attemptByReference: (reference: string) => repo.findByReference(db, reference),
+    eventsOf: (attemptId: string) => repo.eventsOf(db, attemptId),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

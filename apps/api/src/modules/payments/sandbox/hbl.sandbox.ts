@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import { decryptValues, encryptCallback } from "../gateways/hbl/hbl-crypto.ts";
+import { choosePage, fields, html, ledger, page, type SandboxDeps } from "./sandbox-kit.ts";
+
+type Session = { ref: string; amount: string; returnUrl: string; cancelUrl: string; done: boolean };
+type Json = Parameters<typeof decryptValues>[0];
+
+/** HBLPay: the RSA-encrypted checkout API, the hosted page and the encrypted callback. */
+export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
+  const sessions = ledger<Session>(deps.kv, "hbl");
+
+  app.post("/sandbox/hbl/HBLPay/api/checkout", async (req) => {
+    const s = await deps.secrets();
+    const body = req.body as { USER_ID?: string } | undefined;
+    if (body?.USER_ID !== s.hbl.userId) {
+      return {
+        IsSuccess: false,
+        ResponseCode: 2,
+        ResponseMessage: "Invalid user/password",
+        Data: null,
+      };
+    }
+    let plain: {
+      PASSWORD?: string;
+      RETURN_URL?: string;
+      CANCEL_URL?: string;
+      ORDER?: { SUBTOTAL?: string };
+      SHIPPING_DETAIL?: { SHIPPING_COST?: string };
+      ADDITIONAL_DATA?: { REFERENCE_NUMBER?: string };
+    };
+    try {
+      plain = decryptValues(body as Json, s.keys.hblPrivate) as typeof plain;
+    } catch {
+      return {
+        IsSuccess: false,
+        ResponseCode: 1,
+        ResponseMessage: "Decryption failed",
+        Data: null,
+      };
+    }
+    if (plain.PASSWORD !== s.hbl.password) {
+      return {
+        IsSuccess: false,
+        ResponseCode: 2,
+        ResponseMessage: "Invalid user/password",
+        Data: null,
+      };
+    }
+    const ref = plain.ADDITIONAL_DATA?.REFERENCE_NUMBER;
+    if (!ref || !plain.RETURN_URL || !plain.CANCEL_URL) {
+      return {
+        IsSuccess: false,
+        ResponseCode: 3,
+        ResponseMessage: "Required field missing",
+        Data: null,
+      };
+    }
+    const amount =
+      Number(plain.ORDER?.SUBTOTAL ?? 0) + Number(plain.SHIPPING_DETAIL?.SHIPPING_COST ?? 0);
+    const id = randomUUID();
+    await sessions.put(id, {
+      ref,
+      amount: String(amount),
+      returnUrl: plain.RETURN_URL,
+      cancelUrl: plain.CANCEL_URL,
+      done: false,
+    });
+    return {
+      IsSuccess: true,
+      ResponseCode: 0,
+      ResponseMessage: "Success",
+      Data: { SESSION_ID: id },
+    };
+  });
+
+  // The real page is a single-page app that reads its session from the URL's fragment.
+  app.get("/sandbox/hbl/HBLPay/Site/index.html", async (_req, reply) =>
+    html(
+      reply,
+      page(
+        "HBLPay",
+        `<p>Loading…</p><script>var m=/data=([^&]*)/.exec(location.hash);location.replace("/sandbox/hbl/HBLPay/Site/checkout?data="+(m?m[1]:""))</script>`,
+      ),
+    ),
+  );
+
+  app.get("/sandbox/hbl/HBLPay/Site/checkout", async (req, reply) => {
+    const data = (req.query as { data?: string }).data ?? "";
+    const id = Buffer.from(data, "base64").toString();
+    const sess = await sessions.get(id);
+    if (!sess || sess.done)
+      return html(reply, page("HBLPay", "<h1>SESSION ID NOT FOUND</h1>"), 404);
+    return html(
+      reply,
+      choosePage(
+        "HBLPay checkout",
+        [
+          ["Order", sess.ref],
+          ["Amount", `PKR ${sess.amount}`],
+        ],
+        "/sandbox/hbl/HBLPay/Site/choose",
+        { session: id },
+      ),
+    );
+  });
+
+  app.post("/sandbox/hbl/HBLPay/Site/choose", async (req, reply) => {
+    const f = fields(req);
+    const sess = await sessions.get(f.session ?? "");
+    if (!sess || sess.done)
+      return html(reply, page("HBLPay", "<h1>SESSION ID NOT FOUND</h1>"), 404);
+    sess.done = true;
+    await sessions.put(f.session as string, sess);
+    const s = await deps.secrets();
+    const [code, message] =
+      f.outcome === "success"
+        ? ["100", "Transaction is successful"]
+        : f.outcome === "cancel"
+          ? ["112", "Cancelled by user"]
+          : ["230", "Declined by issuer"];
+    const extra =
+      f.outcome === "success"
+        ? `&CS_RESP_TOKEN=${Date.now()}&CARD_NUM_MASKED=xxxxxxxxxxxx1111`
+        : "";
+    const text = `RESPONSE_CODE=${code}&RESPONSE_MESSAGE=${message}&ORDER_REF_NUMBER=${sess.ref}${extra}`;
+    const data = encryptCallback(text, s.keys.merchantPublic);
+    const target = f.outcome === "cancel" ? sess.cancelUrl : sess.returnUrl;
+    const sep = target.includes("?") ? "&" : "?";
+    return reply.redirect(`${target}${sep}data=${encodeURIComponent(data)}`, 302);
+  });
+};
