@@ -25,7 +25,11 @@ mkdirSync(OUT, { recursive: true });
 const server = values.base
   ? null
   : await startServer(
-      { DATA_DIR: fileURLToPath(new URL("../out/data-lighthouse", import.meta.url)) },
+      {
+        DATA_DIR: fileURLToPath(new URL("../out/data-lighthouse", import.meta.url)),
+        // The built-in sandbox gateways, as in development and the e2e runs.
+        PAYMENTS_SANDBOX: "true",
+      },
       3950,
     );
 const base = values.base ?? server!.base;
