@@ -232,3 +232,24 @@ describe("caching", () => {
     expect((await catalog.list(q)).items[0]?.price).toBe((before.items[0]?.price ?? 0) - 1);
   });
 });
+
+describe("OpenAPI", () => {
+  it("describes the catalogue routes with their query and response schemas", async () => {
+    const doc = (await get("/api/docs/json")).json();
+    const list = doc.paths["/api/products"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["category", "subcategory", "brand", "sort", "page", "limit"]),
+    );
+    expect(list.responses["200"]).toBeDefined();
+    for (const path of [
+      "/api/products/{slug}",
+      "/api/search",
+      "/api/search/suggest",
+      "/api/categories",
+      "/api/brands/{slug}",
+      "/api/vendors/{slug}",
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
