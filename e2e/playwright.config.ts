@@ -69,6 +69,8 @@ export default defineConfig({
     // No settings cache, so a test that changes a setting sees it on the next page.
     env: {
       CACHE_TTL_MS: "0",
+      // The demo shop pays through the built-in sandbox gateways.
+      PAYMENTS_SANDBOX: "true",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,

@@ -14,6 +14,7 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PAYMENTS_SANDBOX: "true",
       LOG_LEVEL: "warn",
       PORT: String(port),
       HOST: "127.0.0.1",
