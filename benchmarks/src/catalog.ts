@@ -87,7 +87,11 @@ const runs: { engine: string; results: LoadResult[] }[] = [];
 for (const engine of engines) {
   for (const size of sizes) {
     const label = `${engine}, ${size.toLocaleString("en-US")} products`;
-    const env: Record<string, string> = { DATA_DIR: `${OUT}catalog-${engine}` };
+    // A production server refuses sandbox payment gateways unless told they are meant.
+    const env: Record<string, string> = {
+      DATA_DIR: `${OUT}catalog-${engine}`,
+      PAYMENTS_SANDBOX: "true",
+    };
     if (engine === "external") {
       await ensureDatabase(values["external-base"]!, `maidan_bench_${size}`);
       env.DATABASE_URL = `${values["external-base"]}/maidan_bench_${size}`;
