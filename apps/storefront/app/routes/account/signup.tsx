@@ -1,6 +1,9 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { CampaignInput } from "../../components/account/campaign-input";
 import { useFeedback } from "../../components/account/use-feedback";
+import { signupRules } from "../../components/forms/account-rules";
+import { FieldError } from "../../components/forms/field-error";
+import { useRuleForm } from "../../components/forms/use-rule-form";
 import {
   type ActionFeedback,
   afterLogin,
@@ -48,49 +51,58 @@ export default function SignupPage() {
   useFeedback(data, "signup_error");
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
+  const { field, error, errorId, onSubmit } = useRuleForm(signupRules);
+  // The §5 rule message under a field.
+  const message = (name: string) => <FieldError id={errorId(name)} message={error(name)} />;
   return (
     <section className="account-card" aria-labelledby="signup-title">
       <h1 id="signup-title">Create an account</h1>
-      <Form method="post" className="form">
+      <Form method="post" className="form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <CampaignInput />
         <label className="field">
           First name
-          <input name="firstName" autoComplete="given-name" required maxLength={60} />
+          <input {...field("firstName")} autoComplete="given-name" required maxLength={60} />
+          {message("firstName")}
         </label>
         <label className="field">
           Last name
-          <input name="lastName" autoComplete="family-name" maxLength={60} />
+          <input {...field("lastName")} autoComplete="family-name" maxLength={60} />
+          {message("lastName")}
         </label>
         <label className="field">
           E-mail
-          <input name="email" type="email" autoComplete="email" required maxLength={254} />
+          <input {...field("email")} type="email" autoComplete="email" required maxLength={254} />
+          {message("email")}
         </label>
         <label className="field">
           Mobile number (optional)
-          <input name="phone" type="tel" placeholder="03XXXXXXXXX" maxLength={20} />
+          <input {...field("phone")} type="tel" placeholder="03XXXXXXXXX" maxLength={20} />
+          {message("phone")}
         </label>
         <label className="field">
           Password
           <input
-            name="password"
+            {...field("password")}
             type="password"
             autoComplete="new-password"
             required
             minLength={8}
             maxLength={128}
           />
+          {message("password")}
         </label>
         <label className="field">
           Confirm password
           <input
-            name="confirmPassword"
+            {...field("confirmPassword")}
             type="password"
             autoComplete="new-password"
             required
             minLength={8}
             maxLength={128}
           />
+          {message("confirmPassword")}
         </label>
         <button className="button" type="submit" disabled={busy}>
           Sign up

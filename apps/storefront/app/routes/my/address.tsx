@@ -2,6 +2,9 @@ import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
 import { useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
+import { addressRules } from "../../components/forms/account-rules";
+import { FieldError } from "../../components/forms/field-error";
+import { useRuleForm } from "../../components/forms/use-rule-form";
 import { type ActionFeedback, failure, formObject, requireViewer } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
@@ -41,6 +44,9 @@ export default function AddressPage() {
   useFeedback(result);
   const busy = useNavigation().state !== "idle";
   const [province, setProvince] = useState("Punjab");
+  const { field, error, errorId, onSubmit } = useRuleForm(addressRules);
+  // The §5 rule message under a field.
+  const message = (name: string) => <FieldError id={errorId(name)} message={error(name)} />;
   return (
     <section aria-labelledby="addr-title">
       <h1 id="addr-title">Addresses</h1>
@@ -74,14 +80,22 @@ export default function AddressPage() {
         ))}
       </ul>
       <h2>Add an address</h2>
-      <Form method="post" className="form" key={result?.ok ? addresses.length : "form"}>
+      <Form
+        method="post"
+        className="form"
+        key={result?.ok ? addresses.length : "form"}
+        noValidate
+        onSubmit={onSubmit}
+      >
         <label className="field">
           Full name
-          <input name="fullName" required maxLength={80} autoComplete="name" />
+          <input {...field("fullName")} required maxLength={80} autoComplete="name" />
+          {message("fullName")}
         </label>
         <label className="field">
           Mobile number
-          <input name="phone" type="tel" placeholder="03XXXXXXXXX" required maxLength={20} />
+          <input {...field("phone")} type="tel" placeholder="03XXXXXXXXX" required maxLength={20} />
+          {message("phone")}
         </label>
         <label className="field">
           Province
@@ -93,29 +107,33 @@ export default function AddressPage() {
         </label>
         <label className="field">
           City
-          <select name="city" required>
+          <select {...field("city")} required>
             {(PAKISTAN_CITIES[province] ?? []).map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>
+          {message("city")}
         </label>
         <label className="field">
           Address
           <input
-            name="address"
+            {...field("address")}
             required
             minLength={5}
             maxLength={200}
             autoComplete="street-address"
           />
+          {message("address")}
         </label>
         <label className="field">
           Landmark (optional)
-          <input name="landmark" maxLength={100} />
+          <input {...field("landmark")} maxLength={100} />
+          {message("landmark")}
         </label>
         <label className="field">
           Postal code (optional)
-          <input name="zip" inputMode="numeric" pattern="\d{5}" maxLength={5} />
+          <input {...field("zip")} inputMode="numeric" pattern="\d{5}" maxLength={5} />
+          {message("zip")}
         </label>
         <label className="check">
           <input type="checkbox" name="isDefault" /> Make this my default address

@@ -2,6 +2,9 @@ import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
 import { GENDERS } from "@maidan/contracts/auth";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
+import { profileRules } from "../../components/forms/account-rules";
+import { FieldError } from "../../components/forms/field-error";
+import { useRuleForm } from "../../components/forms/use-rule-form";
 import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
@@ -43,27 +46,33 @@ export default function ProfilePage() {
   const { user } = useLoaderData<typeof loader>();
   useFeedback(useActionData<typeof action>());
   const busy = useNavigation().state !== "idle";
+  const { field, error, errorId, onSubmit } = useRuleForm(profileRules);
+  // The §5 rule message under a field.
+  const message = (name: string) => <FieldError id={errorId(name)} message={error(name)} />;
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">Account details</h1>
-      <Form method="post" className="form">
+      <Form method="post" className="form" noValidate onSubmit={onSubmit}>
         <label className="field">
           First name
-          <input name="firstName" defaultValue={user.firstName} required maxLength={60} />
+          <input {...field("firstName")} defaultValue={user.firstName} required maxLength={60} />
+          {message("firstName")}
         </label>
         <label className="field">
           Last name
-          <input name="lastName" defaultValue={user.lastName} maxLength={60} />
+          <input {...field("lastName")} defaultValue={user.lastName} maxLength={60} />
+          {message("lastName")}
         </label>
         <label className="field">
           Mobile number
           <input
-            name="phone"
+            {...field("phone")}
             type="tel"
             placeholder="03XXXXXXXXX"
             defaultValue={user.phone ? `0${user.phone.slice(2)}` : ""}
             maxLength={20}
           />
+          {message("phone")}
         </label>
         <label className="field">
           Province
@@ -76,17 +85,19 @@ export default function ProfilePage() {
         </label>
         <label className="field">
           City
-          <input name="city" defaultValue={user.city ?? ""} maxLength={60} />
+          <input {...field("city")} defaultValue={user.city ?? ""} maxLength={60} />
+          {message("city")}
         </label>
         <label className="field">
           Postal code
           <input
-            name="zip"
+            {...field("zip")}
             inputMode="numeric"
             defaultValue={user.zip ?? ""}
             maxLength={5}
             pattern="\d{0,5}"
           />
+          {message("zip")}
         </label>
         <label className="field">
           Gender
@@ -102,7 +113,8 @@ export default function ProfilePage() {
         </label>
         <label className="field">
           Date of birth
-          <input name="dob" type="date" defaultValue={user.dob ?? ""} />
+          <input {...field("dob")} type="date" defaultValue={user.dob ?? ""} />
+          {message("dob")}
         </label>
         <label className="field">
           Language

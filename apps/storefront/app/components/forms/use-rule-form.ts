@@ -1,0 +1,110 @@
+import {
+  createField,
+  createValidator,
+  type FieldSnapshot,
+  type Mode,
+  type RuleInput,
+} from "@maidan/contracts/validation";
+import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+
+/**
+ * The §5 rule set on a storefront form, beside the server's zod schemas: messages appear under
+ * the fields as the shopper types (per mode), and a submit with errors never leaves the page.
+ * The form keeps its React Router <Form> submission: once every field passes, the same submit
+ * (same button, so the same `intent`) is replayed.
+ */
+export type RuleField = { rules: RuleInput; label: string; mode?: Mode; debounceMs?: number };
+
+type Field = ReturnType<typeof createField>;
+type Target = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const formValues = (form: HTMLFormElement | null) =>
+  form ? (Object.fromEntries(new FormData(form)) as Record<string, unknown>) : {};
+
+export function useRuleForm(schema: Record<string, RuleField>) {
+  // The schema is a constant of the page; building the validator checks every rule name once.
+  const validator = useMemo(() => createValidator(schema), [schema]);
+  const [state, setState] = useState<Record<string, FieldSnapshot>>({});
+  const form = useRef<HTMLFormElement | null>(null);
+  const fields = useRef(new Map<string, Field>());
+  const replaying = useRef(false);
+
+  const fieldFor = useCallback(
+    (name: string): Field => {
+      let field = fields.current.get(name);
+      if (field) return field;
+      const spec = schema[name];
+      field = createField({
+        mode: spec?.mode ?? "eager",
+        debounceMs: spec?.debounceMs,
+        check: async (value) => {
+          const r = await validator.validateField(name, {
+            ...formValues(form.current),
+            [name]: value,
+          });
+          return { errors: r.errors, required: r.required };
+        },
+        onUpdate: (s) => setState((prev) => ({ ...prev, [name]: s })),
+      });
+      fields.current.set(name, field);
+      return field;
+    },
+    [schema, validator],
+  );
+
+  const errorId = (name: string) => `${name}-error`;
+  const error = (name: string) => state[name]?.errors[0];
+
+  /** Props for an input, select or textarea of the schema. */
+  function field(name: string) {
+    const remember = (e: { currentTarget: Target }) => {
+      form.current = e.currentTarget.form;
+    };
+    const message = error(name);
+    return {
+      name,
+      "aria-invalid": message ? true : undefined,
+      "aria-describedby": message ? errorId(name) : undefined,
+      onInput: (e: FormEvent<Target>) => {
+        remember(e);
+        fieldFor(name).input(e.currentTarget.value);
+      },
+      // React has no native change event for text inputs; leaving the field is the "change".
+      onBlur: (e: FormEvent<Target>) => {
+        remember(e);
+        fieldFor(name).change(e.currentTarget.value);
+        fieldFor(name).blur();
+      },
+      onChange: (e: FormEvent<Target>) => {
+        remember(e);
+        if (e.currentTarget instanceof HTMLSelectElement)
+          fieldFor(name).change(e.currentTarget.value);
+      },
+    };
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (replaying.current) {
+      replaying.current = false;
+      return;
+    }
+    e.preventDefault();
+    const target = e.currentTarget;
+    form.current = target;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const values = formValues(target);
+    void Promise.all(Object.keys(schema).map((n) => fieldFor(n).submit(values[n] ?? ""))).then(
+      (oks) => {
+        const firstBad = Object.keys(schema).find((_, i) => !oks[i]);
+        if (firstBad) {
+          (target.elements.namedItem(firstBad) as HTMLElement | null)?.focus?.();
+          return;
+        }
+        replaying.current = true;
+        target.requestSubmit(submitter ?? undefined);
+      },
+    );
+  }
+
+  return { field, error, errorId, onSubmit, flags: (name: string) => state[name]?.flags };
+}
