@@ -79,5 +79,15 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     content: fakeContent(),
     carts: fakeCarts(),
     orders: fakeOrders(),
+    payments: unusedService<AppServices["payments"]>("payments"),
   };
+}
+
+/** A service no storefront code under test should reach: any call fails the test loudly. */
+function unusedService<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get: (_target, key) => () => {
+      throw new Error(`fake ${name}.${String(key)} was called; give the test a fake for it`);
+    },
+  });
 }
