@@ -27,6 +27,8 @@ import { imageRoutes } from "./modules/media/image.routes.ts";
 import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
+import { createWalletService } from "./modules/wallet/wallet.service.ts";
 import { setupPayments } from "./modules/payments/payments.plugin.ts";
 import { PAYMENT_CALLBACK_PATHS } from "./modules/payments/payments.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -63,7 +65,8 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   await registerOpenApi(app);
 
   const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);
-  const carts = createCartService(database.db);
+  const wallet = createWalletService(database.db);
+  const carts = createCartService(database.db, { walletBalance: (userId) => wallet.balance(userId) });
   const auth = createAuth({
     config,
     db: database.db,
@@ -80,6 +83,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     carts,
     addresses,
     guestCheckout: async () => (await site.settings()).guestLogin,
+    wallet,
     secret: config.jwtSecret,
     codConfirmation: config.COD_CONFIRMATION,
     confirmMinutes: config.COD_CONFIRM_MINUTES,
@@ -98,6 +102,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     carts,
     orders,
     payments: payments.payments,
+    wallet,
   };
   // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
   if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
@@ -117,6 +122,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(contentRoutes, { content: services.content });
       await api.register(cartRoutes, { carts });
       await api.register(orderRoutes, { orders });
+      await api.register(walletRoutes, { wallet });
       await api.register(payments.routes, {
         payments: payments.payments,
         publicUrl: config.PUBLIC_URL,

@@ -15,6 +15,7 @@ import type {
   ShippingMethod,
 } from "@maidan/contracts/site";
 import type { PaymentsService } from "./modules/payments/payments.service.ts";
+import type { WalletServiceImpl } from "./modules/wallet/wallet.service.ts";
 
 /** A product page's data for the foundation; the catalogue module extends it. */
 export type ProductDetail = ProductTile & {
@@ -60,4 +61,6 @@ export type AppServices = {
   orders: OrdersService;
   /** Online payments through the gateways and their sandboxes (modules/payments). */
   payments: PaymentsService;
+  /** The wallet ledger: balance and entries (modules/wallet). */
+  wallet: WalletServiceImpl;
 };

@@ -84,8 +84,14 @@ export const cart = z.object({
   total: z.number().int(),
   /** Whether cash on delivery is offered for this cart. */
   cod: z.boolean(),
-  /** Whether wallet balance is applied (the wallet arrives with a later issue: always false). */
+  /** Whether wallet balance is applied ("use wallet balance", signed-in shoppers only). */
   checkoutWallet: z.boolean(),
+  /** The shopper's wallet balance (0 for guests). */
+  walletBalance: z.number().int(),
+  /** What the wallet would pay now: min(walletBalance, total) when checkoutWallet, else 0. */
+  walletUsed: z.number().int(),
+  /** total − walletUsed: what is left to pay (cash on delivery or online). */
+  payable: z.number().int(),
   city: z.string().nullable(),
 });
 export type Cart = z.infer<typeof cart>;
@@ -122,6 +128,9 @@ export const shippingBody = z.object({
   city: z.string().trim().min(1).max(60).nullable().optional(),
 });
 
+/** PUT /api/cart/wallet: turn "use wallet balance" on or off. */
+export const walletToggleBody = z.object({ useWallet: z.boolean() });
+
 export const addResult = z.object({ items: z.array(cartItem), cart });
 
 /** Who the cart belongs to. */
@@ -135,6 +144,8 @@ export type CartService = {
   contains(owner: CartOwner, input: unknown): Promise<{ inCart: boolean; qty: number }>;
   shippingOptions(owner: CartOwner, city?: string | null): Promise<ShippingChoice[]>;
   setShipping(owner: CartOwner, input: unknown): Promise<Cart>;
+  /** "Use wallet balance" on the signed-in shopper's cart. */
+  setUseWallet(owner: CartOwner, input: unknown): Promise<Cart>;
   /** Moves the guest cart into the user's cart (at sign-in) and returns the user's cart. */
   mergeGuest(userId: string, guestId: string | null): Promise<Cart>;
 };

@@ -33,6 +33,8 @@ export const carts = pgTable(
     }),
     /** City of the chosen delivery address, for shipping charges before the order is placed. */
     shippingCity: text("shipping_city"),
+    /** "Use wallet balance" at checkout (the cart's checkoutWallet); only for signed-in users. */
+    useWallet: boolean("use_wallet").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from "./products.ts";
+import { insertWelcomeCredit } from "./wallet.ts";
 
 export type SeedOptions = {
   /** Number of products; default 320, up to 100_000 for benchmarks. */
@@ -98,6 +99,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       admin: { email: opts.admin.email, passwordHash: adminHash },
       shopper: { email: opts.shopper.email, passwordHash: shopperHash },
     });
+    await insertWelcomeCredit(tx, opts.shopper.email);
     const ids = await insertCatalogue(tx);
     await insertProducts(tx, count, ids, log);
     await insertContent(tx);

@@ -71,6 +71,8 @@ export function priceCart(input: {
   methods: ShippingRow[];
   chosenMethodId: string | null;
   city: string | null;
+  /** The shopper's wallet balance and whether to use it (0/false for guests). */
+  wallet?: { balance: number; use: boolean };
 }): Cart {
   const items = input.lines.map(toItem);
   const sum = (f: (i: CartItem) => number) => items.reduce((n, i) => n + f(i), 0);
@@ -92,6 +94,9 @@ export function priceCart(input: {
   const shipping = method?.amount ?? 0;
   const total = discountedSubtotal + shipping;
   const offerTotal = oldSubtotal - subtotal;
+  const walletBalance = input.wallet?.balance ?? 0;
+  const checkoutWallet = Boolean(input.wallet?.use) && items.length > 0;
+  const walletUsed = checkoutWallet ? Math.min(walletBalance, total) : 0;
   return {
     cart_id: input.cartId,
     items,
@@ -113,8 +118,11 @@ export function priceCart(input: {
     shipping,
     shippingString: method ? (shipping === 0 ? "Free" : rupees(shipping)) : "",
     total,
-    cod: items.length > 0 && total <= COD_LIMIT,
-    checkoutWallet: false,
+    cod: items.length > 0 && total - walletUsed <= COD_LIMIT,
+    checkoutWallet,
+    walletBalance,
+    walletUsed,
+    payable: total - walletUsed,
     city: input.city,
   };
 }

@@ -10,6 +10,7 @@ export type CartRow = {
   id: string;
   shipping_method_id: string | null;
   shipping_city: string | null;
+  use_wallet: boolean;
 };
 
 /** A cart line joined with today's catalogue data: prices always come from here. */
@@ -45,7 +46,7 @@ const ownerWhere = (userId: string | null, guestId: string | null) =>
 export const findCart = (db: DbOrTx, userId: string | null, guestId: string | null) =>
   first<CartRow>(
     db,
-    sql`select id, shipping_method_id, shipping_city from carts where ${ownerWhere(userId, guestId)}`,
+    sql`select id, shipping_method_id, shipping_city, use_wallet from carts where ${ownerWhere(userId, guestId)}`,
   );
 
 /** The owner's cart, created on first use; concurrent first adds meet on the unique key. */
@@ -127,6 +128,9 @@ export const setShipping = (
     shipping_method_id = ${methodId === undefined ? sql`shipping_method_id` : methodId},
     shipping_city = ${city === undefined ? sql`shipping_city` : city},
     updated_at = now() where id = ${cartId}`);
+
+export const setUseWallet = (db: DbOrTx, cartId: string, on: boolean) =>
+  db.execute(sql`update carts set use_wallet = ${on}, updated_at = now() where id = ${cartId}`);
 
 export const deleteCart = (db: DbOrTx, cartId: string) =>
   db.execute(sql`delete from carts where id = ${cartId}`);

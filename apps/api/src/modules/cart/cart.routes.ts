@@ -9,6 +9,7 @@ import {
   setQtyBody,
   shippingBody,
   shippingChoice,
+  walletToggleBody,
 } from "@maidan/contracts/cart";
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyRequest } from "fastify";
@@ -128,5 +129,19 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
       },
     },
     (req) => carts.setShipping(ownerOf(req), req.body),
+  );
+
+  app.put(
+    "/cart/wallet",
+    {
+      schema: {
+        tags,
+        summary:
+          "Use wallet balance at checkout (checkoutWallet): signed-in shoppers; the spend happens with POST /api/orders useWallet",
+        body: walletToggleBody,
+        response: { 200: cart, ...errors },
+      },
+    },
+    (req) => carts.setUseWallet(ownerOf(req), req.body),
   );
 };

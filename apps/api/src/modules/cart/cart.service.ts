@@ -6,6 +6,7 @@ import {
   containsQuery,
   setQtyBody,
   shippingBody,
+  walletToggleBody,
 } from "@maidan/contracts/cart";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -31,7 +32,10 @@ const noSession = () => badRequest("No cart session: cookies must be enabled");
  * stock on every change; prices are never stored, so the cart always shows today's prices.
  * Each change locks the cart row, so concurrent taps on "add" cannot lose an update.
  */
-export function createCartService(db: Db): CartService & {
+export function createCartService(
+  db: Db,
+  opts: { walletBalance?: (userId: string) => Promise<number> } = {},
+): CartService & {
   /** The priced cart inside a transaction (orders re-price at checkout with it). */
   priced(tx: DbOrTx, cartId: string, city: string | null, methodId: string | null): Promise<Cart>;
 } {
@@ -45,12 +49,21 @@ export function createCartService(db: Db): CartService & {
     cartId: string | null,
     city: string | null,
     methodId: string | null,
+    wallet?: { userId: string; use: boolean },
   ) {
-    const [lines, methods] = await Promise.all([
+    const [lines, methods, balance] = await Promise.all([
       cartId ? repo.cartLines(tx, cartId) : Promise.resolve([]),
       repo.activeShippingMethods(tx),
+      wallet && opts.walletBalance ? opts.walletBalance(wallet.userId) : Promise.resolve(0),
     ]);
-    return priceCart({ cartId, lines, methods, chosenMethodId: methodId, city });
+    return priceCart({
+      cartId,
+      lines,
+      methods,
+      chosenMethodId: methodId,
+      city,
+      wallet: wallet ? { balance, use: wallet.use } : undefined,
+    });
   }
 
   async function get(owner: CartOwner): Promise<Cart> {
@@ -61,6 +74,7 @@ export function createCartService(db: Db): CartService & {
       cart?.id ?? null,
       cart?.shipping_city ?? null,
       cart?.shipping_method_id ?? null,
+      owner.userId ? { userId: owner.userId, use: cart?.use_wallet ?? false } : undefined,
     );
   }
 
@@ -141,6 +155,13 @@ export function createCartService(db: Db): CartService & {
             throw badRequest(`This shipping method does not deliver to ${city ?? "your city"}`);
         }
         await repo.setShipping(tx, cartId, b.methodId, b.city);
+      });
+    },
+    setUseWallet(owner, input) {
+      const b = parseInput(walletToggleBody, input);
+      if (!owner.userId) throw badRequest("Sign in to use your wallet balance");
+      return change(owner, async (tx, cartId) => {
+        await repo.setUseWallet(tx, cartId, b.useWallet);
       });
     },
     async mergeGuest(userId, guestId) {

@@ -77,6 +77,8 @@ export type NewOrder = {
   discount: number;
   shipping: number;
   tax: number;
+  /** Paid from the wallet (refunded to it on cancellation). */
+  walletUsed?: number;
   total: number;
   shippingMethodId: string | null;
   shippingMethodName: string;
@@ -89,10 +91,10 @@ export const insertOrder = (tx: DbOrTx, o: NewOrder) =>
   first<{ id: string; order_no: string }>(
     tx,
     sql`insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
-      subtotal, old_subtotal, discount, shipping, tax, total, shipping_method_id, shipping_method_name,
+      subtotal, old_subtotal, discount, shipping, tax, wallet_used, total, shipping_method_id, shipping_method_name,
       address, confirm_code_hash, confirm_by)
     values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status}, ${o.paymentMethod},
-      ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount}, ${o.shipping}, ${o.tax}, ${o.total},
+      ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount}, ${o.shipping}, ${o.tax}, ${o.walletUsed ?? 0}, ${o.total},
       ${o.shippingMethodId}, ${o.shippingMethodName}, ${JSON.stringify(o.address)}::jsonb,
       ${o.confirmCodeHash}, ${o.confirmBy})
     returning id, order_no`,
@@ -252,4 +254,11 @@ export const expiredUnconfirmed = (tx: DbOrTx, now: Date, limit: number) =>
     tx,
     sql`select id from orders where status = 'pending_confirmation' and confirm_by < ${now}
       order by confirm_by limit ${limit} for update skip locked`,
+  );
+
+/** Who paid what from a wallet for an order (for the refund when it is cancelled). */
+export const walletPartOf = (tx: DbOrTx, orderId: string) =>
+  first<{ user_id: string | null; wallet_used: number; order_no: string }>(
+    tx,
+    sql`select user_id, wallet_used, order_no from orders where id = ${orderId}`,
   );

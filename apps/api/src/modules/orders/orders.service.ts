@@ -75,6 +75,14 @@ export function createOrdersService(deps: OrdersDeps) {
       await repo.returnStock(tx, item.variant_id, item.qty);
       if (item.product_id) await repo.addSold(tx, item.product_id, -item.qty);
     }
+    // The wallet part goes back to the ledger, once per order (the refund is keyed by order id).
+    const paid = await repo.walletPartOf(tx, id);
+    if (paid?.user_id && paid.wallet_used > 0)
+      await deps.wallet.refund(tx, paid.user_id, {
+        amount: paid.wallet_used,
+        orderId: id,
+        remark: `Refund for cancelled order ${paid.order_no}`,
+      });
     await repo.insertEvent(tx, id, "cancelled", reason);
     return true;
   }

@@ -9,6 +9,8 @@ import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
 import * as cartRepo from "../cart/cart.repository.ts";
 import type { CartServiceImpl } from "../cart/cart.service.ts";
+import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
+import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
 import { sumAmounts } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
@@ -21,6 +23,8 @@ export type PlaceDeps = {
   secret: string;
   codConfirmation: boolean;
   confirmMinutes: number;
+  /** Spends wallet balance inside the order transaction (checkout-money.ts). */
+  wallet: WalletServiceImpl;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -106,8 +110,22 @@ export async function placeOrder(
     await takeAllStock(tx, priced);
 
     const checkoutId = randomUUID();
+    const money = await settleMoney(tx, deps, {
+      userId: owner.userId,
+      priced,
+      checkoutId,
+      useWallet: body.useWallet,
+      walletId: body.walletId,
+    });
     const code = deps.codConfirmation ? newCode() : null;
-    const result = await writeOrders(tx, deps, { owner, checkoutId, priced, address, code });
+    const result = await writeOrders(tx, deps, {
+      owner,
+      checkoutId,
+      priced,
+      address,
+      code,
+      money,
+    });
     await cartRepo.deleteCart(tx, current.id);
     await repo.insertRequest(tx, { key, owner: ownerKey, bodyHash, checkoutId, response: result });
     return { result, code, address, replay: false };
@@ -176,6 +194,7 @@ async function writeOrders(
     priced: Cart;
     address: OrderAddress;
     code: string | null;
+    money: CheckoutMoney;
   },
 ): Promise<PlaceOrderResult> {
   const byVendor = new Map<string, Cart["items"]>();
@@ -184,8 +203,19 @@ async function writeOrders(
   const status = c.code ? "pending_confirmation" : "placed";
   const confirmBy = c.code ? new Date(Date.now() + deps.confirmMinutes * 60_000) : null;
   const orders: PlaceOrderResult["orders"] = [];
+  const groups = [...byVendor];
+  const shares = splitMoney(
+    groups.map(([, items], n) => ({
+      subtotal: items.reduce((t, i) => t + i.subtotal, 0),
+      shipping: n === 0 ? c.priced.shipping : 0,
+    })),
+    c.money,
+  );
   let shippingLeft = c.priced.shipping;
-  for (const [vendorId, items] of byVendor) {
+  for (const [n, [vendorId, items]] of groups.entries()) {
+    const share = shares[n] ?? { discount: 0, walletUsed: 0 };
+    const due = (subtotal: number, shipping: number) =>
+      subtotal - share.discount + shipping - share.walletUsed;
     const sum = (f: (i: (typeof items)[number]) => number) => items.reduce((n, i) => n + f(i), 0);
     const subtotal = sum((i) => i.subtotal);
     const shipping = shippingLeft;
@@ -200,10 +230,11 @@ async function writeOrders(
       qty: sum((i) => i.qty),
       subtotal,
       oldSubtotal: sum((i) => i.mrp * i.qty),
-      discount: 0,
+      discount: share.discount,
       shipping,
       tax: sum((i) => i.tax),
-      total: subtotal + shipping,
+      walletUsed: share.walletUsed,
+      total: due(subtotal, shipping),
       shippingMethodId: c.priced.shippingMethod?._id ?? null,
       shippingMethodName: c.priced.shippingMethod?.name ?? "Standard Delivery",
       address: c.address,
@@ -240,11 +271,11 @@ async function writeOrders(
       qty: sum((i) => i.qty),
       subtotal,
       oldSubtotal: sum((i) => i.mrp * i.qty),
-      discount: 0,
+      discount: share.discount,
       shipping,
       tax: sum((i) => i.tax),
-      walletUsed: 0,
-      total: subtotal + shipping,
+      walletUsed: share.walletUsed,
+      total: due(subtotal, shipping),
       currency: "PKR",
     };
     orders.push({

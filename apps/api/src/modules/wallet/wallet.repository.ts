@@ -1,0 +1,51 @@
+import type { DbOrTx } from "@maidan/db/database";
+import type { WalletEntryKind } from "@maidan/db/schema-wallet";
+import { type SQL, sql } from "drizzle-orm";
+
+const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
+  ((await db.execute(query)).rows as T[])[0] ?? null;
+
+export type WalletRow = { id: string; balance: number };
+export type EntryRow = {
+  id: string;
+  amount: number;
+  kind: WalletEntryKind;
+  reference: string;
+  remark: string;
+  created_at: Date | string;
+};
+
+export const ensureWallet = (db: DbOrTx, userId: string) =>
+  db.execute(
+    sql`insert into wallets (user_id) values (${userId}) on conflict (user_id) do nothing`,
+  );
+
+export const findWallet = (db: DbOrTx, userId: string) =>
+  first<WalletRow>(db, sql`select id, balance from wallets where user_id = ${userId}`);
+
+/** The row lock that serialises every balance change of one wallet. */
+export const lockWallet = (tx: DbOrTx, userId: string) =>
+  first<WalletRow>(tx, sql`select id, balance from wallets where user_id = ${userId} for update`);
+
+/** Appends an entry unless (wallet, kind, reference) exists; true when written. */
+export async function appendEntry(
+  tx: DbOrTx,
+  e: { walletId: string; amount: number; kind: WalletEntryKind; reference: string; remark: string },
+) {
+  const r =
+    await tx.execute(sql`insert into wallet_entries (wallet_id, amount, kind, reference, remark)
+    values (${e.walletId}, ${e.amount}, ${e.kind}, ${e.reference}, ${e.remark})
+    on conflict (wallet_id, kind, reference) do nothing`);
+  return r.rowCount === 1;
+}
+
+export const addToBalance = (tx: DbOrTx, walletId: string, delta: number) =>
+  tx.execute(
+    sql`update wallets set balance = balance + ${delta}, updated_at = now() where id = ${walletId}`,
+  );
+
+export const entriesOf = async (db: DbOrTx, walletId: string, limit: number) =>
+  (
+    await db.execute(sql`select id, amount, kind, reference, remark, created_at from wallet_entries
+      where wallet_id = ${walletId} order by created_at desc, id desc limit ${limit}`)
+  ).rows as EntryRow[];

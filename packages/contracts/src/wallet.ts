@@ -1,0 +1,34 @@
+/** The wallet (spec §3 Wallet `myWallet`, §7 `GET wallet/user/{userId}`). Whole rupees. */
+import { z } from "zod";
+
+export const walletEntry = z.object({
+  _id: z.string(),
+  /** Signed: a credit or refund is positive, a spend negative. */
+  amount: z.number().int(),
+  kind: z.enum(["credit", "order_spend", "order_refund"]),
+  /** What the entry is about: an order or checkout id, or a credit's name. */
+  reference: z.string(),
+  remark: z.string(),
+  createdAt: z.string(),
+});
+export type WalletEntry = z.infer<typeof walletEntry>;
+
+export const myWallet = z.object({
+  _id: z.string(),
+  /** The sum of every ledger entry; never below 0. */
+  balance: z.number().int(),
+  currency: z.literal("PKR"),
+  /** Newest first. */
+  entries: z.array(walletEntry),
+});
+export type MyWallet = z.infer<typeof myWallet>;
+
+/** GET /api/wallet/user/{userId}. Referrals come with a later issue (null until then). */
+export const walletResponse = z.object({ myWallet, myReferral: z.null() });
+export type WalletResponse = z.infer<typeof walletResponse>;
+
+export type WalletService = {
+  /** The user's wallet with its latest entries (created empty on first read). */
+  get(userId: string): Promise<MyWallet>;
+  balance(userId: string): Promise<number>;
+};
