@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { Config } from "@maidan/config/config";
@@ -62,6 +63,9 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   });
   await app.register(cookie);
   await app.register(formbody);
+  // Brotli or gzip for text responses over 1 KB (pages, JSON, CSS, JS); images pass through.
+  // Pages for first anonymous visits come compressed from the page cache (storefront.ts).
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
   await registerOpenApi(app);
 
   const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);

@@ -19,6 +19,7 @@ await mountStorefront(app, {
   build: productionBuild(),
   mode: "production",
   serveAssets: true,
+  pageCacheMs: config.CACHE_TTL_MS,
 });
 
 let closing = false;

@@ -5,6 +5,13 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
+import {
+  type CachedPage,
+  createPageCache,
+  isFirstAnonymousVisit,
+  pickEncoding,
+  toCachedPage,
+} from "./page-cache.ts";
 import type { AppServices } from "./services.ts";
 
 export const STOREFRONT_DIR = fileURLToPath(new URL("../../storefront", import.meta.url));
@@ -13,6 +20,11 @@ export const STOREFRONT_BUILD = join(STOREFRONT_DIR, "build");
 type EntryModule = {
   createLoadContext: (services: AppServices) => RouterContextProvider;
   createRequestHandler: (build: ServerBuild, mode?: string) => RequestHandler;
+  firstVisit: {
+    cookies: (secure: boolean) => string[];
+    onlyGuestCookie: (setCookies: string[]) => boolean;
+    variant: (userAgent: string | undefined) => string;
+  };
 };
 export type BuildSource = () => Promise<ServerBuild>;
 
@@ -40,8 +52,11 @@ export async function mountStorefront(
     build: BuildSource;
     mode: string;
     serveAssets: boolean;
+    /** How long a first anonymous visit's page is reused (0: every request renders). */
+    pageCacheMs?: number;
   },
 ) {
+  const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
   if (opts.serveAssets) {
     await app.register(fastifyStatic, {
       root: join(STOREFRONT_BUILD, "client"),
@@ -84,13 +99,24 @@ export async function mountStorefront(
       const build = await opts.build();
       const entry = build.entry.module as unknown as EntryModule;
       const handle = handlerFor(build, entry);
+      if (pageCache && isFirstAnonymousVisit(req)) {
+        const key = `${entry.firstVisit.variant(req.headers["user-agent"])} ${req.url}`;
+        const page = await pageCache.get(key, async () =>
+          toCachedPage(
+            // Not tied to this client: others wait for the same render.
+            await handle(toRequest(req, null), entry.createLoadContext(opts.services)),
+            entry.firstVisit.onlyGuestCookie,
+          ),
+        );
+        return sendCached(reply, page, entry, req);
+      }
       const response = await handle(toRequest(req, reply), entry.createLoadContext(opts.services));
       return sendResponse(reply, response);
     });
   });
 }
 
-function toRequest(req: FastifyRequest, reply: FastifyReply): Request {
+function toRequest(req: FastifyRequest, reply: FastifyReply | null): Request {
   const origin = `${req.protocol}://${req.host}`;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
@@ -102,7 +128,7 @@ function toRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const controller = new AbortController();
   // The client went away only if the response closed before it finished: a request stream
   // closes (and counts as destroyed) as soon as a form POST's body has been read.
-  reply.raw.once("close", () => {
+  reply?.raw.once("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
   // An empty POST (a logout button) gets no body stream: an already-ended stream closes
@@ -128,4 +154,25 @@ function sendResponse(reply: FastifyReply, res: Response) {
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!res.body) return reply.send();
   return reply.send(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream));
+}
+
+/** A page from the cache, compressed as the client accepts, with a guest cookie of its own. */
+function sendCached(
+  reply: FastifyReply,
+  page: CachedPage,
+  entry: EntryModule,
+  req: FastifyRequest,
+) {
+  reply.status(page.status);
+  for (const [k, v] of page.headers) reply.header(k, v);
+  const cookies = page.shareable
+    ? entry.firstVisit.cookies(req.protocol === "https")
+    : page.cookies;
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!page.shareable) return reply.send(page.body);
+  reply.header("vary", "Accept-Encoding");
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (!encoding) return reply.send(page.body);
+  reply.header("content-encoding", encoding);
+  return reply.send(page[encoding]);
 }

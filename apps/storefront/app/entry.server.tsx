@@ -5,6 +5,7 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
 import { servicesContext } from "./context";
 import type { AppServices } from "./lib/api-types";
+import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
 
 /**
  * Called by the API server for each request, before handing it to the request handler, so that
@@ -23,6 +24,18 @@ export function createLoadContext(services: AppServices): RouterContextProvider 
  * copy) rejects the context made here ("Invalid `context` value").
  */
 export { createRequestHandler } from "react-router";
+
+/**
+ * For the API's page cache (apps/api/src/page-cache.ts), which keeps whole pages rendered for
+ * first-time anonymous visitors. Such a render sets only the new guest cookie; a page served
+ * from the cache gets a guest id of its own. Crawlers get a differently streamed page.
+ */
+export const firstVisit = {
+  cookies: (secure: boolean) => [guestCookie(newGuestId(), secure)],
+  onlyGuestCookie: (setCookies: string[]) =>
+    setCookies.every((c) => c.startsWith(`${guestCookieName}=`)),
+  variant: (userAgent: string | undefined) => (userAgent && isbot(userAgent) ? "bot" : "person"),
+};
 
 export const streamTimeout = 5_000;
 

@@ -19,6 +19,7 @@ import { Toaster } from "./components/toaster";
 import { viewerContext } from "./context";
 import { analyticsPlan } from "./lib/analytics";
 import { cartOwner } from "./lib/cart.server";
+import { readGuestId } from "./lib/guest-id.server";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
 import {
@@ -47,14 +48,16 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 /** Spec §4 "Server start": settings, categories and default shipping, each allowed to fail. */
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const viewer = context.get(viewerContext);
   const { site } = services(context);
+  // A first visit (no session, no guest cookie yet) has an empty cart: no query for it.
+  const firstVisit = viewer === null && readGuestId(request) === null;
   const [settings, home, shipping, cart] = await Promise.allSettled([
     site.settings(),
     once(context, "home", () => site.home()),
     site.defaultShipping(),
-    services(context).carts.get(cartOwner(context)),
+    firstVisit ? null : services(context).carts.get(cartOwner(context)),
   ]);
   const categories = settledOr(home, null, "categories")?.categories ?? [];
   return {

@@ -1,7 +1,8 @@
 import type { CategoryNode, PublicSettings } from "@maidan/contracts/site";
 import type { Db } from "@maidan/db/database";
 import { memo } from "../../lib/memo.ts";
-import type { AppServices, CategoryPage } from "../../services.ts";
+import type { AppServices, CategoryPage, ProductDetail } from "../../services.ts";
+import { keyedCache } from "../catalog/keyed-cache.ts";
 import * as repo from "./site.repository.ts";
 
 type Category = Awaited<ReturnType<typeof repo.listCategories>>[number];
@@ -28,6 +29,25 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
       repo.listTiles(db, { order: "discount", onSale: true, limit: 12 }),
     ]);
     return { categories: cats.map(toNode), featured, newArrivals, onSale };
+  });
+
+  // Anonymous page reads (stale-while-revalidate): the slug resolver asks these on every
+  // `/{slug}` request, and the category one also lists 24 tiles.
+  const byKey = keyedCache(cacheMs, 1_000);
+  // Every page's root loader reads it too; the shipping table changes rarely.
+  const defaultShipping = memo(cacheMs, async () => {
+    const s = await repo.findDefaultShipping(db);
+    if (!s) return null;
+    return {
+      _id: s.id,
+      name: s.name,
+      carrier: s.carrier,
+      charge: s.charge,
+      freeAbove: s.freeAbove,
+      minOrderValue: s.minOrderValue,
+      etaDays: s.etaDays,
+      isDefault: s.isDefault,
+    };
   });
 
   const descendants = (all: Category[], rootId: string) => {
@@ -61,79 +81,73 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
 
     settings,
 
-    async defaultShipping() {
-      const s = await repo.findDefaultShipping(db);
-      if (!s) return null;
-      return {
-        _id: s.id,
-        name: s.name,
-        carrier: s.carrier,
-        charge: s.charge,
-        freeAbove: s.freeAbove,
-        minOrderValue: s.minOrderValue,
-        etaDays: s.etaDays,
-        isDefault: s.isDefault,
-      };
-    },
+    defaultShipping,
 
     home,
 
-    async page(slug) {
-      const p = await repo.findPage(db, slug);
-      if (!p) return null;
-      return {
-        _id: p.id,
-        slug: p.slug,
-        page_type: p.pageType,
-        title: p.title,
-        body: p.body,
-        description: p.description,
-      };
-    },
+    page: (slug) => byKey.get(`page:${slug}`, () => loadPage(slug)),
 
-    async categoryPage(slug, child): Promise<CategoryPage | null> {
-      const all = await categories();
-      const top = all.find((c) => c.slug === slug);
-      if (!top) return null;
-      // `/{slug}/all` is the parent itself (the legacy redirects use it).
-      const current = child && child !== "all" ? all.find((c) => c.slug === child) : top;
-      if (!current) return null;
-      if (current !== top && !descendants(all, top.id).includes(current.id)) return null;
-      const parent = current.parentId ? all.find((c) => c.id === current.parentId) : undefined;
-      const products = await repo.listTiles(db, {
-        categoryIds: descendants(all, current.id),
-        order: "newest",
-        limit: 24,
-      });
-      return {
-        category: toNode(current),
-        children: all.filter((c) => c.parentId === current.id).map(toNode),
-        parent: parent ? toNode(parent) : null,
-        products,
-      };
-    },
+    categoryPage: (slug, child) =>
+      byKey.get(`category:${slug}/${child ?? ""}`, () => loadCategoryPage(slug, child)),
 
-    async product(slug) {
-      const row = await repo.findProductBySlug(db, slug);
-      if (!row) return null;
-      const images = await repo.listProductImages(db, row.product.id);
-      const p = row.product;
-      return {
-        _id: p.id,
-        slug: p.slug,
-        name: p.name,
-        img: images[0]?.url ?? null,
-        price: p.price,
-        mrp: p.mrp,
-        brand: row.brand,
-        inStock: row.inStock,
-        description: p.description,
-        images,
-        category: row.category?.slug ? row.category : null,
-        vendor: row.vendor?.slug ? row.vendor : null,
-      };
-    },
+    product: (slug) => byKey.get(`product:${slug}`, () => loadProduct(slug)),
   };
+
+  async function loadPage(slug: string) {
+    const p = await repo.findPage(db, slug);
+    if (!p) return null;
+    return {
+      _id: p.id,
+      slug: p.slug,
+      page_type: p.pageType,
+      title: p.title,
+      body: p.body,
+      description: p.description,
+    };
+  }
+
+  async function loadCategoryPage(slug: string, child?: string): Promise<CategoryPage | null> {
+    const all = await categories();
+    const top = all.find((c) => c.slug === slug);
+    if (!top) return null;
+    // `/{slug}/all` is the parent itself (the legacy redirects use it).
+    const current = child && child !== "all" ? all.find((c) => c.slug === child) : top;
+    if (!current) return null;
+    if (current !== top && !descendants(all, top.id).includes(current.id)) return null;
+    const parent = current.parentId ? all.find((c) => c.id === current.parentId) : undefined;
+    const products = await repo.listTiles(db, {
+      categoryIds: descendants(all, current.id),
+      order: "newest",
+      limit: 24,
+    });
+    return {
+      category: toNode(current),
+      children: all.filter((c) => c.parentId === current.id).map(toNode),
+      parent: parent ? toNode(parent) : null,
+      products,
+    };
+  }
+
+  async function loadProduct(slug: string): Promise<ProductDetail | null> {
+    const row = await repo.findProductBySlug(db, slug);
+    if (!row) return null;
+    const images = await repo.listProductImages(db, row.product.id);
+    const p = row.product;
+    return {
+      _id: p.id,
+      slug: p.slug,
+      name: p.name,
+      img: images[0]?.url ?? null,
+      price: p.price,
+      mrp: p.mrp,
+      brand: row.brand,
+      inStock: row.inStock,
+      description: p.description,
+      images,
+      category: row.category?.slug ? row.category : null,
+      vendor: row.vendor?.slug ? row.vendor : null,
+    };
+  }
 }
 
 async function loadSettings(db: Db): Promise<PublicSettings> {

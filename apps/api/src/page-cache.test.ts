@@ -1,0 +1,109 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import {
+  type CachedPage,
+  createPageCache,
+  isFirstAnonymousVisit,
+  pickEncoding,
+  toCachedPage,
+} from "./page-cache.ts";
+
+const page = (body: string, shareable = true): CachedPage => ({
+  status: 200,
+  headers: [],
+  body: Buffer.from(body),
+  cookies: [],
+  br: Buffer.from(body),
+  gzip: Buffer.from(body),
+  shareable,
+});
+
+describe("page cache", () => {
+  it("renders once for concurrent misses and reuses the page while fresh", async () => {
+    const cache = createPageCache(60_000);
+    const render = vi.fn(async () => page("a"));
+    const [x, y] = await Promise.all([cache.get("k", render), cache.get("k", render)]);
+    expect(x.body.toString()).toBe("a");
+    expect(y).toBe(x);
+    await cache.get("k", render);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves the stale page while one new render runs, then the new one", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createPageCache(1_000);
+      let n = 0;
+      const render = vi.fn(async () => page(`v${++n}`));
+      await cache.get("k", render);
+      vi.advanceTimersByTime(1_500);
+      expect((await cache.get("k", render)).body.toString()).toBe("v1");
+      await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(2));
+      await Promise.resolve();
+      expect((await cache.get("k", render)).body.toString()).toBe("v2");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not keep pages that are not shareable", async () => {
+    const cache = createPageCache(60_000);
+    const render = vi.fn(async () => page("x", false));
+    await cache.get("k", render);
+    await cache.get("k", render);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops the oldest page beyond its size", async () => {
+    const cache = createPageCache(60_000, 2);
+    const render = vi.fn(async () => page("p"));
+    for (const k of ["a", "b", "c", "a"]) await cache.get(k, render);
+    expect(render).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("toCachedPage", () => {
+  it("shares a 200 whose only cookie is allowed, with compressed forms of the body", async () => {
+    const res = new Response("<html>hello</html>".repeat(100), {
+      headers: [
+        ["content-type", "text/html"],
+        ["set-cookie", "guest=1; Path=/"],
+      ],
+    });
+    const p = await toCachedPage(res, (c) => c.every((x) => x.startsWith("guest=")));
+    expect(p.shareable).toBe(true);
+    expect(p.headers).toEqual([["content-type", "text/html"]]);
+    expect(gunzipSync(p.gzip).toString()).toBe(p.body.toString());
+    expect(p.br.length).toBeLessThan(p.body.length);
+  });
+
+  it("does not share other statuses or other cookies", async () => {
+    const allowGuest = (c: string[]) => c.every((x) => x.startsWith("guest="));
+    const notFound = await toCachedPage(new Response("x", { status: 404 }), allowGuest);
+    const session = await toCachedPage(
+      new Response("x", { headers: [["set-cookie", "Authorization=t"]] }),
+      allowGuest,
+    );
+    expect(notFound.shareable).toBe(false);
+    expect(session.shareable).toBe(false);
+    expect(session.cookies).toEqual(["Authorization=t"]);
+  });
+});
+
+describe("request checks", () => {
+  it("takes only cookieless, tokenless GETs", () => {
+    expect(isFirstAnonymousVisit({ method: "GET", headers: {} })).toBe(true);
+    expect(isFirstAnonymousVisit({ method: "POST", headers: {} })).toBe(false);
+    expect(isFirstAnonymousVisit({ method: "GET", headers: { cookie: "guest=1" } })).toBe(false);
+    expect(isFirstAnonymousVisit({ method: "GET", headers: { authorization: "Bearer x" } })).toBe(
+      false,
+    );
+  });
+
+  it("prefers brotli, then gzip, else none", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding("identity")).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { buildApp } from "../../apps/api/src/app.ts";
+import { bootRuntime } from "../../apps/api/src/boot.ts";
+import { mountStorefront, productionBuild } from "../../apps/api/src/storefront.ts";
+import { type LoadResult, load } from "./load.ts";
+import { writeResults } from "./results.ts";
+import { writeSection } from "./sections.ts";
+import { startServer } from "./server-process.ts";
+
+/**
+ * `npm run bench:pages [-- --base http://127.0.0.1:PORT --label after --seconds 5 --connections 20]`
+ * Server-rendered page speed against the static floor in the same run: `/api/ping`, the home
+ * page, a category listing and a product page (anonymous, as a first visit: no cookies). Then
+ * the CPU time per render: the app is built in this process (same build, same database via
+ * DATABASE_URL / DATA_DIR) and each page is rendered one request at a time through
+ * `app.inject`, so the process's CPU delta belongs to that render alone (database work runs in
+ * PostgreSQL's processes and is not counted). Writes the "SSR pages (<label>)" sections of
+ * RESULTS.md. Without --base it starts the built server on the embedded database.
+ */
+const { values } = parseArgs({
+  options: {
+    base: { type: "string" },
+    label: { type: "string", default: "current" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "20" },
+    product: { type: "string", default: "/margalla-fit-mens-training-track-pants-pulse" },
+    category: { type: "string", default: "/men" },
+    renders: { type: "string", default: "200" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const targets = [
+  { name: "floor: static string", path: "/api/ping" },
+  { name: "SSR home page", path: "/" },
+  { name: "SSR category page", path: values.category! },
+  { name: "SSR product page", path: values.product! },
+];
+
+const server = values.base ? undefined : await startServer({}, 3960);
+const base = values.base ?? server!.base;
+const results: LoadResult[] = [];
+let closeApp: (() => Promise<void>) | undefined;
+let cached: Awaited<ReturnType<typeof buildApp>> | undefined;
+const cpu: { name: string; p50: number; p95: number; max: number }[] = [];
+try {
+  for (const t of targets) {
+    await load(base, t.name, t.path, { connections: 10, seconds: 2 }); // warm-up
+    // As a browser asks: compressed (the page cache keeps brotli and gzip forms).
+    const headers = { "accept-encoding": "br, gzip" };
+    const r = await load(base, t.name, t.path, { connections, seconds, headers });
+    process.stdout.write(`  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms\n`);
+    results.push(r);
+  }
+} finally {
+  await server?.stop();
+}
+for (const t of targets.slice(1)) cpu.push({ name: t.name, ...(await renderCpu(t.path)) });
+await closeApp?.();
+
+async function inProcessApp() {
+  if (cached) return cached;
+  const runtime = await bootRuntime({
+    NODE_ENV: "production",
+    PAYMENTS_SANDBOX: "true",
+    LOG_LEVEL: "warn",
+    ...process.env,
+  });
+  const app = await buildApp(runtime);
+  await mountStorefront(app, {
+    services: app.services,
+    mediaDir: join(runtime.config.dataDir, "media"),
+    build: productionBuild(),
+    mode: "production",
+    serveAssets: true,
+  });
+  await app.ready();
+  closeApp = async () => {
+    await app.close();
+    await runtime.close();
+  };
+  cached = app;
+  return app;
+}
+
+/** One request at a time through an in-process app; user + system CPU of this process. */
+async function renderCpu(path: string) {
+  const app = await inProcessApp();
+  const samples: number[] = [];
+  for (let i = 0; i < Number(values.renders) + 20; i++) {
+    const before = process.cpuUsage();
+    const res = await app.inject({ method: "GET", url: path });
+    const used = process.cpuUsage(before);
+    if (res.statusCode !== 200) {
+      process.stdout.write(`  ${path} answered ${res.statusCode}: ${res.body.slice(0, 300)}\n`);
+      continue;
+    }
+    if (i >= 20) samples.push((used.user + used.system) / 1000); // the first 20 warm the JIT
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round(
+      (samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? NaN) * 100,
+    ) / 100;
+  return { p50: at(0.5), p95: at(0.95), max: at(1) };
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const suite = `SSR pages (${values.label})`;
+writeResults(suite, { machine, seconds, connections, runs: [{ engine: base, results }] });
+writeSection(`${suite} CPU`, [
+  "Server CPU per render, the built app in the bench process, one `app.inject` at a time, user + system CPU from the request to the last byte (PostgreSQL's own work not counted), after 20 warm-up renders. Goal: p95 < 10 ms. The machine is shared and noisy: compare ratios within one run.",
+  "",
+  "| page | p50 ms | p95 ms | max ms |",
+  "|---|---:|---:|---:|",
+  ...cpu.map((c) => `| ${c.name} | ${c.p50} | ${c.p95} | ${c.max} |`),
+]);
+for (const c of cpu) process.stdout.write(`  CPU ${c.name}: p50 ${c.p50} ms, p95 ${c.p95} ms\n`);
