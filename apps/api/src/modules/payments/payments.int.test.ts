@@ -10,7 +10,8 @@ import * as repo from "./payments.repository.ts";
 
 /**
  * The payment layer end to end through the built-in sandboxes, with the orders side replaced by
- * a recorder (the orders module's real port is the next step; see the report in issue #6).
+ * a recorder (counts every markPaid and releaseHold). The same rules against real orders are in
+ * payments-orders.int.test.ts.
  */
 let t: TestApp;
 const calls = { paid: [] as string[], released: [] as string[] };
@@ -41,6 +42,8 @@ const port: OrderPayments = {
     calls.released.push(id);
     return true;
   },
+  orderIds: async (id) => [id],
+  expiredHolds: async () => [],
 };
 
 beforeAll(async () => {

@@ -64,6 +64,8 @@ const ordersMissing: OrderPayments = {
   },
   markPaid: async () => false,
   releaseHold: async () => false,
+  orderIds: async () => [],
+  expiredHolds: async () => [],
 };
 
 export function createPaymentsService(deps: PaymentsDeps) {
@@ -190,11 +192,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function landing(reference: string | null): Promise<Landing> {
     const a = reference ? await repo.findByReference(db, reference) : null;
     if (!a || !a.checkoutId) return { location: "/checkout/repayment", status: "unknown" };
-    if (a.status === "paid")
+    if (a.status === "paid") {
+      const ids = (await orders.orderIds(a.checkoutId)).join(",") || a.checkoutId;
       return {
-        location: `/order-success?${new URLSearchParams({ id: a.checkoutId, amount: String(a.amount) })}`,
+        location: `/order-success?${new URLSearchParams({ id: ids, amount: String(a.amount) })}`,
         status: a.status,
       };
+    }
     const q = new URLSearchParams({ rePayId: a.checkoutId, status: a.status });
     if (a.resultMessage) q.set("message", a.resultMessage);
     return { location: `/checkout/repayment?${q}`, status: a.status };
@@ -307,6 +311,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
           return row;
         });
         if (done) expired++;
+      }
+      // Orders whose attempts all failed or were cancelled (or never started) still hold stock:
+      // once the hold ends with no attempt pending, the stock goes back.
+      for (const checkoutId of await orders.expiredHolds(limit)) {
+        if (await repo.openAttemptOf(db, checkoutId)) continue; // the loop above settles it first
+        const released = await db.transaction((tx) =>
+          orders.releaseHold(tx, checkoutId, "Payment not received in time"),
+        );
+        if (released) expired++;
       }
       return { inquired, expired };
     },

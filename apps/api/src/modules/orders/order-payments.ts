@@ -1,0 +1,113 @@
+import type { CartOwner } from "@maidan/contracts/cart";
+import type { DbOrTx } from "@maidan/db/database";
+import type { OrderStatus } from "@maidan/db/schema-orders";
+import { sql } from "drizzle-orm";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
+import * as repo from "./orders.repository.ts";
+import { ONLINE_METHODS, type PlaceDeps, placeOrder } from "./place-order.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the orders service lends this adapter: its cancel-with-stock-back. */
+export type OrderPaymentsHelpers = {
+  cancelIn(tx: DbOrTx, id: string, from: readonly OrderStatus[], reason: string): Promise<boolean>;
+};
+
+/**
+ * The orders side of online payment (the port in payments.ports.ts). An online checkout is
+ * placed like a COD one (place-order.ts) but in 'awaiting_payment', its stock taken until
+ * `confirm_by` (the hold). Paid → confirmed; hold released → cancelled with the stock back.
+ */
+export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers): OrderPayments {
+  const { db } = deps;
+
+  /** The orders of the owner's checkout, found by the checkout id or one order's id. */
+  async function ownedCheckout(owner: CartOwner, id: string) {
+    if (!UUID.test(id) || (!owner.userId && !owner.guestId)) throw notFound("Order not found");
+    const byOrder = await repo.findOrder(db, owner.userId, owner.guestId, id);
+    const checkoutId = byOrder?.checkout_id ?? id;
+    const list = await repo.checkoutOrders(db, checkoutId);
+    const mine = list.filter((o) =>
+      owner.userId ? o.user_id === owner.userId : o.guest_id === owner.guestId && !o.user_id,
+    );
+    if (mine.length === 0 || mine.length !== list.length) throw notFound("Order not found");
+    return { checkoutId, list };
+  }
+
+  async function payable(checkoutId: string): Promise<PayableCheckout> {
+    const list = (await repo.checkoutOrders(db, checkoutId)).filter(
+      (o) => o.status === "awaiting_payment",
+    );
+    const first = list[0];
+    if (!first) throw conflict("This order is not waiting for a payment");
+    const items = (await Promise.all(list.map((o) => repo.orderItemsOf(db, o.id)))).flat();
+    // Raw rows carry timestamps as Date (pg) or string (embedded): normalise.
+    const holds = list.map((o) => (o.confirm_by ? new Date(o.confirm_by).getTime() : Date.now()));
+    return {
+      checkoutId,
+      amountDue: list.reduce((n, o) => n + o.total, 0),
+      orderIds: list.map((o) => o.id),
+      holdUntil: new Date(Math.min(...holds)),
+      contact: { ...first.address, email: first.address.email ?? null },
+      items: items.map((i) => ({ name: i.name, qty: i.qty, price: i.price, category: "Retail" })),
+      shipping: list.reduce((n, o) => n + o.shipping, 0),
+    };
+  }
+
+  return {
+    async payableCheckout(owner, input) {
+      if (!(ONLINE_METHODS as readonly string[]).includes(input.method))
+        throw badRequest(`The checkout service ${input.method} not yet implemented`);
+      if (input.rePayId) {
+        const { checkoutId, list } = await ownedCheckout(owner, input.rePayId);
+        if (list.some((o) => o.payment_status === "paid"))
+          throw conflict("This order is already paid");
+        const p = await payable(checkoutId);
+        if (p.holdUntil.getTime() <= Date.now())
+          throw conflict("The time to pay for this order has run out");
+        await repo.setAwaitingMethod(db, checkoutId, input.method);
+        return p;
+      }
+      const placed = await placeOrder(
+        deps,
+        owner,
+        { address: input.address, paymentMethod: input.method, useWallet: input.useWallet },
+        { idempotencyKey: input.idempotencyKey, online: { holdMinutes: input.holdMinutes } },
+      );
+      return payable(placed.result.masterId);
+    },
+
+    async markPaid(tx, checkoutId, note) {
+      let moved = false;
+      for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
+        const ok = await repo.transition(
+          tx,
+          o.id,
+          ["awaiting_payment"],
+          "confirmed",
+          sql`, payment_status = 'paid', confirm_by = null`,
+        );
+        if (ok) {
+          await repo.insertEvent(tx, o.id, "confirmed", note);
+          moved = true;
+        }
+      }
+      return moved;
+    },
+
+    async releaseHold(tx, checkoutId, reason) {
+      let released = false;
+      for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
+        if (await h.cancelIn(tx, o.id, ["awaiting_payment"], reason)) released = true;
+      }
+      return released;
+    },
+
+    async orderIds(checkoutId) {
+      return (await repo.checkoutOrders(db, checkoutId)).map((o) => o.id);
+    },
+
+    expiredHolds: (limit) => repo.expiredHolds(db, new Date(), limit),
+  };
+}

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import {
+  addToCart,
+  guest,
+  pickVariants,
+  send,
+  setStock,
+  stockOf,
+  type TestVariant,
+} from "../cart/cart-test-helpers.ts";
+import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
+import { compactStamp } from "./gateways/formats.ts";
+import { secureHash } from "./gateways/nift/nift-crypto.ts";
+import * as repo from "./payments.repository.ts";
+
+/**
+ * Online payment against the real orders module (the port plugged in by app.ts): orders wait
+ * for payment with their stock held, a verified callback marks them paid, a failed attempt
+ * keeps them waiting, and an ended hold gives the stock back.
+ */
+let t: TestApp;
+let variants: TestVariant[];
+beforeAll(async () => {
+  t = await createTestApp({ products: 12 });
+  variants = await pickVariants(t, 6);
+});
+afterAll(() => t?.close());
+
+const v = (i: number) => variants[i] as TestVariant;
+const secrets = () =>
+  import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
+const row = async (q: string, p: unknown[]) =>
+  (await t.database.pool.query(q, p)).rows[0] as Record<string, unknown>;
+const ordersOf = async (checkoutId: string) =>
+  (
+    await t.database.pool.query(
+      "select id, status, payment_method, payment_status, confirm_code_hash from orders where checkout_id = $1",
+      [checkoutId],
+    )
+  ).rows as {
+    id: string;
+    status: string;
+    payment_method: string;
+    payment_status: string;
+    confirm_code_hash: string | null;
+  }[];
+
+/** Puts `qty` of variant into `who`'s cart and starts NIFT bank payment; the hand-off fields. */
+async function startNift(who: Record<string, string>, variant: TestVariant, qty = 1) {
+  expect((await addToCart(t, who, variant, qty)).statusCode).toBe(200);
+  const res = await send(t, "POST", "/api/pay/nift_pay", who, {
+    address: ADDRESS,
+    paymentMethod: "NiftPayBank",
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const b = res.json() as Record<string, string>;
+  expect(b.status).toBe(true);
+  // The hand-off is posted to the gateway as is, so it names only the reference; find the checkout.
+  const a = await repo.findByReference(t.database.db, b.pp_TxnRefNo as string);
+  return { ...b, rePayId: a?.checkoutId as string } as Record<string, string>;
+}
+
+async function niftCallback(b: Record<string, string>, code: string) {
+  const s = (await secrets()).nift;
+  const f: Record<string, string> = {
+    pp_MerchantID: s.merchantId,
+    pp_TxnRefNo: b.pp_TxnRefNo as string,
+    pp_Amount: b.pp_Amount as string,
+    pp_TxnCurrency: "PKR",
+    pp_TxnDateTime: compactStamp(new Date()),
+    pp_ResponseCode: code,
+    pp_ResponseMessage: code === "000" ? "Success" : "Transaction declined by the bank",
+  };
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payments/nift/callback",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ ...f, pp_SecureHash: secureHash(f, s.salt) }).toString(),
+  });
+}
+
+const attempt = async (ref: string) => (await repo.findByReference(t.database.db, ref))!;
+/** Ends the hold now: what the clock would do after PAYMENT_HOLD_MINUTES. */
+const endHold = async (checkoutId: string) => {
+  await t.database.pool.query(
+    "update orders set confirm_by = now() - interval '1 minute' where checkout_id = $1",
+    [checkoutId],
+  );
+  await t.database.pool.query(
+    "update payment_attempts set expires_at = now() - interval '1 minute' where checkout_id = $1",
+    [checkoutId],
+  );
+};
+
+describe("online checkout with real orders", () => {
+  it("places awaiting_payment orders with the online method, no COD code, stock held; a verified callback pays them", async () => {
+    const who = guest();
+    const before = await stockOf(t, v(0).vid);
+    const b = await startNift(who, v(0), 2);
+    const checkoutId = b.rePayId as string;
+    expect(checkoutId).toMatch(/^[0-9a-f-]{36}$/);
+    const waiting = await ordersOf(checkoutId);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({
+      status: "awaiting_payment",
+      payment_method: "NiftPayBank",
+      confirm_code_hash: null,
+    });
+    expect(await stockOf(t, v(0).vid)).toBe(before - 2);
+    const back = await niftCallback(b, "000");
+    expect(back.headers.location).toBe(
+      `/order-success?id=${waiting[0]?.id}&amount=${Number(b.pp_Amount) / 100}`,
+    );
+    expect(await ordersOf(checkoutId)).toMatchObject([
+      { status: "confirmed", payment_status: "paid" },
+    ]);
+    expect(await stockOf(t, v(0).vid)).toBe(before - 2);
+    // An already paid order cannot be paid again.
+    const again = await send(t, "POST", "/api/pay/nift_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayBank",
+      rePayId: checkoutId,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("the last unit held by an awaiting-payment order cannot be sold until the hold expires; then the stock is back", async () => {
+    await setStock(t, v(1).vid, 1);
+    const a = guest();
+    const b = await startNift(a, v(1));
+    expect(await stockOf(t, v(1).vid)).toBe(0);
+    const other = guest();
+    expect((await addToCart(t, other, v(1))).statusCode).not.toBe(200);
+    const cod = await placeOrder(t, other);
+    expect(cod.statusCode).toBeGreaterThanOrEqual(400);
+    // The hold has not ended yet: the job leaves the order alone.
+    await t.app.services.payments.runInquiries();
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "awaiting_payment" }]);
+
+    await endHold(b.rePayId as string);
+    await t.app.services.payments.runInquiries();
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
+    expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("expired");
+    expect(await stockOf(t, v(1).vid)).toBe(1);
+    // Running the job again gives nothing back twice.
+    await t.app.services.payments.runInquiries();
+    expect(await stockOf(t, v(1).vid)).toBe(1);
+    expect((await addToCart(t, other, v(1))).statusCode).toBe(200);
+    expect((await placeOrder(t, other)).statusCode).toBe(200);
+    expect(await stockOf(t, v(1).vid)).toBe(0);
+    // A payment arriving after the hold ended is refused, not applied to a cancelled order.
+    await niftCallback(b, "000");
+    expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("expired");
+  });
+
+  it("a failed attempt leaves the order waiting; a retry by rePayId pays the same orders", async () => {
+    const who = guest();
+    const before = await stockOf(t, v(2).vid);
+    const b = await startNift(who, v(2));
+    const back = await niftCallback(b, "999");
+    expect(back.headers.location).toContain("/checkout/repayment?rePayId=");
+    expect(back.headers.location).toContain("status=failed");
+    expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("failed");
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "awaiting_payment" }]);
+    expect(await stockOf(t, v(2).vid)).toBe(before - 1);
+
+    const orderId = (await ordersOf(b.rePayId as string))[0]?.id as string;
+    const retry = await send(t, "POST", "/api/pay/nift_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayCard",
+      rePayId: orderId,
+    });
+    expect(retry.statusCode).toBe(200);
+    const r = retry.json() as Record<string, string>;
+    expect((await attempt(r.pp_TxnRefNo as string)).checkoutId).toBe(b.rePayId);
+    expect(r.pp_TxnRefNo).not.toBe(b.pp_TxnRefNo);
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([
+      { status: "awaiting_payment", payment_method: "NiftPayCard" },
+    ]);
+    expect((await niftCallback(r, "000")).headers.location).toContain("/order-success?id=");
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([
+      { status: "confirmed", payment_status: "paid" },
+    ]);
+    // Nobody else may pay or look up this checkout.
+    const stranger = await send(t, "POST", "/api/pay/nift_pay", guest(), {
+      address: ADDRESS,
+      paymentMethod: "NiftPayBank",
+      rePayId: orderId,
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it("orders whose attempts all failed release their stock when the hold ends", async () => {
+    const who = guest();
+    const before = await stockOf(t, v(3).vid);
+    const b = await startNift(who, v(3), 2);
+    await niftCallback(b, "112");
+    expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("cancelled");
+    expect(await stockOf(t, v(3).vid)).toBe(before - 2);
+    await endHold(b.rePayId as string);
+    const r = await t.app.services.payments.runInquiries();
+    expect(r.expired).toBeGreaterThanOrEqual(1);
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
+    expect(await stockOf(t, v(3).vid)).toBe(before);
+    const ev = await row(
+      "select note from order_events e join orders o on o.id = e.order_id where o.checkout_id = $1 order by e.created_at desc limit 1",
+      [b.rePayId],
+    );
+    expect(ev.note).toBe("Payment not received in time");
+  });
+
+  it("a failed payment can switch to cash on delivery; the stock stays taken", async () => {
+    const who = guest();
+    const before = await stockOf(t, v(4).vid);
+    const b = await startNift(who, v(4));
+    await niftCallback(b, "999");
+    const orderId = (await ordersOf(b.rePayId as string))[0]?.id as string;
+    const cod = await send(
+      t,
+      "GET",
+      `/api/pay/change-payment-method?paymentMethod=COD&rePayId=${orderId}`,
+      who,
+    );
+    expect(cod.statusCode).toBe(200);
+    const [o] = await ordersOf(b.rePayId as string);
+    expect(o?.payment_method).toBe("COD");
+    expect(["pending_confirmation", "placed"]).toContain(o?.status);
+    expect(await stockOf(t, v(4).vid)).toBe(before - 1);
+    // The hold no longer applies to a COD order.
+    await endHold(b.rePayId as string);
+    await t.app.services.payments.runInquiries();
+    expect((await ordersOf(b.rePayId as string))[0]?.status).not.toBe("cancelled");
+  });
+
+  it("Stripe and unknown methods keep the spec's messages at /api/orders", async () => {
+    const who = guest();
+    await addToCart(t, who, v(5));
+    const s = await placeOrder(t, who, { address: ADDRESS, paymentMethod: "Stripe" });
+    expect(s.json().message).toBe("Stripe not implemented yet. Proceed with COD");
+    // Online methods go through /api/pay/*, never straight to /api/orders.
+    const h = await placeOrder(t, who, { address: ADDRESS, paymentMethod: "HBL" });
+    expect(h.json().message).toBe("The checkout service HBL not yet implemented");
+  });
+});
