@@ -71,7 +71,7 @@ test("guest: add to cart up to stock, COD checkout, confirm with the SMS code", 
   await expect(page.locator(".cart-count").first()).toHaveText("2");
   await add.click();
   await expect(
-    page.getByText("Only 2 left in stock (you already have 2 in your cart)"),
+    page.getByText("Only 2 left in stock (you already have 2 in your cart)").first(),
   ).toBeVisible();
 
   await page.goto("/cart");
@@ -127,4 +127,64 @@ test("signed in: checkout, order detail with timeline, cancel and stock comes ba
   expect(await stockSum(product.id)).toBe(before);
   await page.goto("/my/orders");
   await expect(page.getByText("Cancelled").first()).toBeVisible();
+});
+
+/** Credits a user's wallet as a top-up would: entry and balance together. */
+const creditWallet = (email: string, amount: number) =>
+  withShopDb(async (db) => {
+    await db.query(
+      "insert into wallets (user_id) select id from users where email = $1 on conflict do nothing",
+      [email],
+    );
+    await db.query(
+      `with w as (select w.id from wallets w join users u on u.id = w.user_id where u.email = $1)
+       insert into wallet_entries (wallet_id, amount, kind, reference, remark)
+       select id, $2, 'credit', 'e2e', 'Test credit' from w`,
+      [email, amount],
+    );
+    await db.query(
+      "update wallets set balance = balance + $2 where user_id = (select id from users where email = $1)",
+      [email, amount],
+    );
+  });
+
+const walletBalance = (email: string) =>
+  withShopDb(async (db) => {
+    const { rows } = await db.query<{ balance: number }>(
+      "select w.balance from wallets w join users u on u.id = w.user_id where u.email = $1",
+      [email],
+    );
+    return rows[0]?.balance ?? 0;
+  });
+
+test("signed in: partial wallet spend with COD for the rest, refunded on cancel", async ({
+  page,
+}, info) => {
+  const offset = info.project.name === "phone" ? 7 : 8;
+  const product = await productWithStock(offset, 3);
+  const email = `wallet-${info.project.name}-${Date.now()}@example.com`;
+  const signup = await page.request.post("/api/auth/signup", {
+    data: { firstName: "Sana", lastName: "Iqbal", email, password: "correct-horse-1" },
+    headers: { origin: info.project.use.baseURL ?? "" },
+  });
+  expect(signup.ok()).toBe(true);
+  await creditWallet(email, 500);
+  await page.goto(`/${product.slug}`);
+  await page.waitForLoadState("networkidle");
+  await page.locator("button.add-to-cart").click();
+  await expect(page.locator(".cart-count").first()).toHaveText("1");
+  await page.goto("/checkout");
+  await expect(page.getByText("Wallet balance: Rs. 500")).toBeVisible();
+  await page.getByRole("button", { name: "Use wallet balance" }).click();
+  await expect(page.getByText("Paid from wallet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop using wallet balance" })).toBeVisible();
+  await snapshot(page, info, "checkout-wallet");
+  await fillAddress(page, "03444444444");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-success\?id=/);
+  expect(await walletBalance(email)).toBe(0);
+  await page.getByRole("link", { name: "See your order" }).click();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByText("Your order is cancelled.")).toBeVisible();
+  expect(await walletBalance(email)).toBe(500);
 });

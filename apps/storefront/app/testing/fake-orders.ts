@@ -25,6 +25,9 @@ export const emptyCart: Cart = {
   total: 0,
   cod: false,
   checkoutWallet: false,
+  walletBalance: 0,
+  walletUsed: 0,
+  payable: 0,
   city: null,
 };
 
@@ -40,6 +43,7 @@ export const fakeCarts = (): CartService => ({
   contains: async () => ({ inCart: false, qty: 0 }),
   shippingOptions: async () => [],
   setShipping: unused("carts.setShipping"),
+  setUseWallet: unused("carts.setUseWallet"),
   mergeGuest: async () => emptyCart,
 });
 

@@ -80,6 +80,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     carts: fakeCarts(),
     orders: fakeOrders(),
     payments: unusedService<AppServices["payments"]>("payments"),
+    wallet: unusedService<AppServices["wallet"]>("wallet"),
   };
 }
 

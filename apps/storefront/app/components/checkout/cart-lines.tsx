@@ -94,6 +94,14 @@ export function CartTotals({ cart }: { cart: Cart }) {
       )}
       <dt className="cart-totals__total">Total</dt>
       <dd className="cart-totals__total">{currency(cart.total)}</dd>
+      {cart.walletUsed > 0 && (
+        <>
+          <dt>Paid from wallet</dt>
+          <dd>−{currency(cart.walletUsed)}</dd>
+          <dt className="cart-totals__total">To pay</dt>
+          <dd className="cart-totals__total">{currency(cart.payable)}</dd>
+        </>
+      )}
     </dl>
   );
 }

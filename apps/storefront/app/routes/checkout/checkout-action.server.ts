@@ -44,6 +44,12 @@ export async function checkoutAction(request: Request, context: Context): Promis
           city: input.city || null,
         });
         return { ok: true, message: "Delivery updated" };
+      case "wallet":
+        await carts.setUseWallet(owner, { useWallet: input.useWallet === "on" });
+        return {
+          ok: true,
+          message: input.useWallet === "on" ? "Wallet balance applied" : "Wallet balance removed",
+        };
       case "place":
         return await place(input, owner.userId !== null, context, request);
       default:
@@ -74,7 +80,7 @@ async function place(
       };
   const result = await services(context).orders.place(
     cartOwner(context),
-    { address, paymentMethod: input.paymentMethod || "COD" },
+    { address, paymentMethod: input.paymentMethod || "COD", useWallet: input.useWallet === "on" },
     { idempotencyKey: input.idempotencyKey || null, origin: new URL(request.url).origin },
   );
   // Spec §5: a cash-on-delivery response without an orders list is a failure.

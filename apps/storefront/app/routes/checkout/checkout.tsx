@@ -6,6 +6,7 @@ import { AddressStep } from "../../components/checkout/address-step";
 import { CartLines, CartTotals } from "../../components/checkout/cart-lines";
 import { PaymentMethods } from "../../components/checkout/payment-methods";
 import { ShippingStep } from "../../components/checkout/shipping-step";
+import { WalletToggle } from "../../components/checkout/wallet-toggle";
 import { cartOwner } from "../../lib/cart.server";
 import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
@@ -92,6 +93,7 @@ export default function CheckoutPage() {
         cities={ALL_CITIES}
       />
       <CartTotals cart={cart} />
+      {signedIn && <WalletToggle cart={cart} />}
       {!canCheckout ? (
         <p>
           <Link to="/account/login?redirectTo=/checkout" className="button button--primary">
@@ -102,6 +104,7 @@ export default function CheckoutPage() {
         <Form method="post" className="checkout-form">
           <input type="hidden" name="intent" value="place" />
           <input type="hidden" name="idempotencyKey" value={key} />
+          {cart.checkoutWallet && <input type="hidden" name="useWallet" value="on" />}
           {!signedIn && (
             <p className="muted">
               Checking out as a guest. <Link to="/account/login?redirectTo=/checkout">Log in</Link>{" "}
@@ -117,7 +120,7 @@ export default function CheckoutPage() {
             <PaymentMethods cod={cart.cod} />
           </div>
           <p className="checkout-form__review">
-            You pay <strong>{currency(cart.total)}</strong> in cash when your order arrives.
+            You pay <strong>{currency(cart.payable)}</strong> in cash when your order arrives.
           </p>
           <button type="submit" className="button button--primary" disabled={placing || !cart.cod}>
             {placing ? "Placing your order…" : "Place order"}
