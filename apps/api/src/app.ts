@@ -28,13 +28,13 @@ import { imageRoutes } from "./modules/media/image.routes.ts";
 import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
-import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
-import { createWalletService } from "./modules/wallet/wallet.service.ts";
 import { setupPayments } from "./modules/payments/payments.plugin.ts";
 import { PAYMENT_CALLBACK_PATHS } from "./modules/payments/payments.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { createSiteService } from "./modules/site/site.service.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
+import { createWalletService } from "./modules/wallet/wallet.service.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import type { AppServices } from "./services.ts";
@@ -52,6 +52,8 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,7 +72,9 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
 
   const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);
   const wallet = createWalletService(database.db);
-  const carts = createCartService(database.db, { walletBalance: (userId) => wallet.balance(userId) });
+  const carts = createCartService(database.db, {
+    walletBalance: (userId) => wallet.balance(userId),
+  });
   const auth = createAuth({
     config,
     db: database.db,

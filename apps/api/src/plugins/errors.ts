@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
 
@@ -45,5 +46,32 @@ function isDatabaseDown(err: unknown) {
   return (
     (code && DOWN_CODES.has(code)) ||
     /Connection terminated|timeout exceeded when trying to connect/.test(msg)
+  );
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, an overlong parameter) get the same
+ * `{message, status}` body as everything else.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  reply.status(status).send({ message: err.message, status, code: err.code });
+}
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  413: "Payload Too Large",
+  431: "Request Header Fields Too Large",
+};
+
+/** Errors Node's HTTP parser raises (oversized headers, garbage on the socket), as JSON. */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy();
+  const status =
+    err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const body = JSON.stringify({ message: REASONS[status], status });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -1,0 +1,57 @@
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+// Header and URL limits are enforced by Node's HTTP parser, so these go over a real socket.
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t?.close());
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, headers }, (res) => {
+      let body = "";
+      res.on("data", (c) => {
+        body += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("oversized and malformed requests", () => {
+  it("an oversized header → 431 {message,status}, and the server keeps answering", async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\n`);
+      });
+      let data = "";
+      socket.on("data", (c) => {
+        data += c;
+      });
+      socket.on("close", () => resolve(data));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({
+      message: "Request Header Fields Too Large",
+      status: 431,
+    });
+    expect((await get("/api/health")).status).toBe(200);
+  });
+
+  it("a malformed path encoding → 400 {message,status}", async () => {
+    const res = await get("/api/pages/%E0%A4%A");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, message: expect.any(String) });
+  });
+});
