@@ -113,7 +113,7 @@ export default [
   ]),
 
   layout("layouts/none.tsx", [
-    soon("pgw/easypaisa", "pgw-easypaisa"),
+    route("pgw/easypaisa", "routes/pgw-easypaisa.tsx", { id: "pgw-easypaisa" }),
     soon("template", "template"),
     soon("test", "test"),
   ]),

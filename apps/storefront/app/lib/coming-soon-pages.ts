@@ -110,11 +110,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   "my-review": account,
   "my-referral": account,
   "my-earnings": account,
-  "pgw-easypaisa": page(
-    "Easypaisa payment",
-    "Easypaisa payments open soon",
-    "This is where Easypaisa returns shoppers after paying, once online payments open.",
-  ),
   template: devPage,
   test: devPage,
 };

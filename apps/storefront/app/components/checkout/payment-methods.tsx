@@ -1,33 +1,72 @@
-/**
- * Step three. Cash on delivery is the default and the only method that works until the payments
- * issue (#6) lands; the online methods are shown, switched off, with an honest note.
- */
-const ONLINE = [
-  ["HBL", "Credit / debit card (HBL)"],
-  ["Keenu", "Bank account (Keenu)"],
-  ["nift_pay_bank", "Bank account (NIFT ePay)"],
-  ["nift_pay_card", "Card (NIFT ePay)"],
-  ["alfalah_pay", "Bank Alfalah"],
-  ["easypaisa", "Easypaisa"],
-] as const;
+import { ONLINE_METHODS } from "../../lib/payment-handoff";
 
-export function PaymentMethods({ cod }: { cod: boolean }) {
+export type KeenuBank = { bankId: string; bankName: string };
+
+/**
+ * Step three (spec §9): cash on delivery (the default), the six online methods, and Stripe,
+ * which only answers with its §8 message. Keenu asks for the bank, Easypaisa for how to pay.
+ */
+export function PaymentMethods({
+  cod,
+  value,
+  onChange,
+  banks,
+}: {
+  cod: boolean;
+  value: string;
+  onChange: (method: string) => void;
+  banks: KeenuBank[];
+}) {
+  const radio = (v: string, disabled = false) => (
+    <input
+      type="radio"
+      name="paymentMethod"
+      value={v}
+      checked={value === v}
+      disabled={disabled}
+      onChange={() => onChange(v)}
+    />
+  );
   return (
     <fieldset className="payment-methods">
       <legend>Payment method</legend>
       <label className="check">
-        <input type="radio" name="paymentMethod" value="COD" defaultChecked disabled={!cod} />
+        {radio("COD", !cod)}
         Cash on delivery
       </label>
       {!cod && <p className="muted">Cash on delivery is not available for this order total.</p>}
-      {ONLINE.map(([value, label]) => (
-        <label key={value} className="check check--disabled">
-          <input type="radio" name="paymentMethod" value={value} disabled />
-          {label} <span className="muted">(online payment is not open yet)</span>
-        </label>
+      {ONLINE_METHODS.map(([v, label]) => (
+        <div key={v}>
+          <label className="check">
+            {radio(v)}
+            {label}
+          </label>
+          {v === "Keenu" && value === "Keenu" && (
+            <label className="field">
+              Your bank
+              <select name="bankId" required defaultValue={banks[0]?.bankId}>
+                {banks.map((b) => (
+                  <option key={b.bankId} value={b.bankId}>
+                    {b.bankName}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {v === "easypaisa" && value === "easypaisa" && (
+            <label className="field">
+              Pay with
+              <select name="paymentMethod_ep" defaultValue="MA_PAYMENT_METHOD">
+                <option value="MA_PAYMENT_METHOD">Easypaisa mobile account</option>
+                <option value="OTC_PAYMENT_METHOD">Over the counter (Easypaisa shop)</option>
+                <option value="CC_PAYMENT_METHOD">Credit / debit card</option>
+              </select>
+            </label>
+          )}
+        </div>
       ))}
-      <label className="check check--disabled">
-        <input type="radio" name="paymentMethod" value="Stripe" disabled />
+      <label className="check">
+        {radio("Stripe")}
         Stripe <span className="muted">Stripe not implemented yet. Proceed with COD</span>
       </label>
     </fieldset>

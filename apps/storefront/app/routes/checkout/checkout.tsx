@@ -4,11 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useFeedback } from "../../components/account/use-feedback";
 import { AddressStep } from "../../components/checkout/address-step";
 import { CartLines, CartTotals } from "../../components/checkout/cart-lines";
-import { PaymentMethods } from "../../components/checkout/payment-methods";
+import { CheckoutPayment } from "../../components/checkout/checkout-payment";
 import { ShippingStep } from "../../components/checkout/shipping-step";
 import { WalletToggle } from "../../components/checkout/wallet-toggle";
 import { cartOwner } from "../../lib/cart.server";
-import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -35,6 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const city = cart.city ?? saved.find((a) => a.isDefault)?.city ?? null;
   const options = cart.items.length ? await carts.shippingOptions(owner, city) : [];
+  // Keenu's bank list for step three; without it Keenu still shows, with no bank to pick.
+  const banks = cart.items.length
+    ? await services(context)
+        .payments.keenuBanks()
+        .catch(() => [])
+    : [];
   return {
     cart,
     addresses: saved,
@@ -42,6 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     city,
     signedIn: owner.userId !== null,
     guestLogin: settings.guestLogin,
+    banks,
   };
 }
 
@@ -54,7 +60,8 @@ const STEP_OF: Record<string, string> = {
 };
 
 export default function CheckoutPage() {
-  const { cart, addresses, options, city, signedIn, guestLogin } = useLoaderData<typeof loader>();
+  const { cart, addresses, options, city, signedIn, guestLogin, banks } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useFeedback(result);
   const { pathname } = useLocation();
@@ -117,14 +124,14 @@ export default function CheckoutPage() {
             adding={pathname === "/checkout/changeShippingAddress/add"}
           />
           <div id="payment">
-            <PaymentMethods cod={cart.cod} />
+            <CheckoutPayment
+              cod={cart.cod}
+              total={cart.payable}
+              banks={banks}
+              placing={placing}
+              idempotencyKey={key}
+            />
           </div>
-          <p className="checkout-form__review">
-            You pay <strong>{currency(cart.payable)}</strong> in cash when your order arrives.
-          </p>
-          <button type="submit" className="button button--primary" disabled={placing || !cart.cod}>
-            {placing ? "Placing your order…" : "Place order"}
-          </button>
         </Form>
       )}
     </section>

@@ -1,10 +1,13 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
+import { CheckoutPayment } from "../../components/checkout/checkout-payment";
 import { type ActionFeedback, failure, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
+import { notifyError } from "../../lib/toast";
 import checkoutCss from "../../styles/checkout.css?url";
 import type { Route } from "./+types/repayment";
 
@@ -13,9 +16,34 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: chec
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Complete your payment" });
 
-/** /checkout/repayment: orders whose online payment failed; switch them to cash on delivery. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { orders: await services(context).orders.awaitingPayment(cartOwner(context)) };
+const CANCELLED = "You cancelled the payment. Pay again or choose cash on delivery.";
+
+/**
+ * /checkout/repayment: orders whose online payment failed, was cancelled or never finished.
+ * Pay again online (retry by rePayId) or switch to cash on delivery. The gateway's own words
+ * come in `message` (from the server's verified result, never from the bank's redirect).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const owner = cartOwner(context);
+  const { orders, payments } = services(context);
+  const waiting = await orders.awaitingPayment(owner);
+  const details = await Promise.all(waiting.map((o) => orders.getMine(owner, o._id)));
+  // One form per checkout: its orders (one per vendor) are paid or switched together.
+  const byCheckout = new Map<string, typeof details>();
+  for (const d of details) byCheckout.set(d.masterId, [...(byCheckout.get(d.masterId) ?? []), d]);
+  const status = url.searchParams.get("status");
+  const message = url.searchParams.get("message") || (status === "cancelled" ? CANCELLED : null);
+  return {
+    checkouts: [...byCheckout.values()].map((list) => ({
+      id: list[0]?._id ?? "",
+      orderNos: list.map((o) => o.orderNo),
+      total: list.reduce((n, o) => n + o.amount.total, 0),
+      address: list[0]?.address,
+    })),
+    message,
+    banks: waiting.length ? await payments.keenuBanks().catch(() => []) : [],
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
@@ -23,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   try {
     const r = await services(context).orders.changePaymentMethod(cartOwner(context), {
       paymentMethod: "COD",
-      rePayId: input.id ?? "",
+      rePayId: input.rePayId ?? input.id ?? "",
     });
     // Spec §7: masterIds (several orders) or response {_id, amount.total}; then order-success.
     const id = r.masterIds ?? r.response?._id;
@@ -35,30 +63,48 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
 }
 
 export default function Repayment() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { checkouts, message, banks } = useLoaderData<typeof loader>();
   useFeedback(useActionData<typeof action>());
+  const navigation = useNavigation();
+  const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [key] = useState(() => `repay-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  useEffect(() => {
+    if (message) notifyError({ message });
+  }, [message]);
   return (
-    <section className="container" aria-labelledby="repay-title">
+    <section className="container checkout" aria-labelledby="repay-title">
       <h1 id="repay-title">Complete your payment</h1>
-      {orders.length === 0 && (
+      {message && (
+        <p className="form-error" role="alert" data-testid="payment-message">
+          {message}
+        </p>
+      )}
+      {checkouts.length === 0 && (
         <p>
           No order is waiting for a payment. <Link to="/my/orders">See your orders</Link>
         </p>
       )}
-      <ul className="order-list">
-        {orders.map((o) => (
-          <li key={o._id} className="order-card">
-            <strong>{o.orderNo}</strong> · {currency(o.amount.total)} · the online payment did not
-            go through.
-            <Form method="post" className="inline-actions">
-              <input type="hidden" name="id" value={o._id} />
-              <button type="submit" className="button button--primary">
-                Pay with cash on delivery
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
+      {checkouts.map((c) => (
+        <Form key={c.id} method="post" className="checkout-form order-card">
+          <p>
+            <strong>{c.orderNos.join(", ")}</strong> · {currency(c.total)} · waiting for your
+            payment.
+          </p>
+          <input type="hidden" name="rePayId" value={c.id} />
+          {c.address &&
+            Object.entries(c.address).map(([k, v]) =>
+              v ? <input key={k} type="hidden" name={k} value={String(v)} /> : null,
+            )}
+          <CheckoutPayment
+            cod
+            total={c.total}
+            banks={banks}
+            placing={placing}
+            idempotencyKey={`${key}-${c.id}`}
+            rePayId={c.id}
+          />
+        </Form>
+      ))}
     </section>
   );
 }

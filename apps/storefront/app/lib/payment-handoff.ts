@@ -1,0 +1,156 @@
+/**
+ * Spec §7 "Payments" on the browser side: which /api/pay call a method makes, and how its answer
+ * becomes the form that takes the shopper to the gateway. Pure functions (unit-tested); the
+ * submitting is in components/checkout/use-online-payment.ts.
+ */
+
+export const MESSAGES = {
+  provider: "There is something wrong with payment provider!",
+  unable: "Unable to process your payment!",
+  stripe: "Stripe not implemented yet. Proceed with COD",
+  unknown: (name: string) => `The checkout service ${name} not yet implemented`,
+} as const;
+
+/** The online methods of §9 with the label shoppers see. */
+export const ONLINE_METHODS = [
+  ["HBL", "Credit / debit card (HBL)"],
+  ["Keenu", "Bank account (Keenu)"],
+  ["nift_pay_bank", "Bank account (NIFT ePay)"],
+  ["nift_pay_card", "Card (NIFT ePay)"],
+  ["alfalah_pay", "Bank Alfalah"],
+  ["easypaisa", "Easypaisa"],
+] as const;
+
+export type PayExtras = {
+  address: unknown;
+  bankId?: string;
+  easypaisaMethod?: string;
+  rePayId?: string | null;
+  walletId?: string | null;
+  useWallet?: boolean;
+};
+
+export type PayCall = { url: string; body: Record<string, unknown> };
+
+/** The §7 call for a method, or the §8 message when there is none. */
+export function payCall(method: string, x: PayExtras): PayCall | { message: string } {
+  const common = {
+    address: x.address,
+    walletId: x.walletId ?? null,
+    useWallet: x.useWallet ?? false,
+  };
+  const re = x.rePayId ? { rePayId: x.rePayId } : {};
+  switch (method) {
+    case "HBL":
+      return { url: "/api/pay/hbl", body: { ...common, paymentMethod: "HBL", ...re } };
+    case "Keenu":
+      return {
+        url: "/api/pay/keenu",
+        body: { ...common, paymentMethod: "Keenu", bankId: x.bankId ?? "", ...re },
+      };
+    case "nift_pay_bank":
+    case "nift_pay_card":
+      return {
+        url: "/api/pay/nift_pay",
+        body: {
+          ...common,
+          paymentMethod: method === "nift_pay_card" ? "NiftPayCard" : "NiftPayBank",
+          ...re,
+        },
+      };
+    case "alfalah_pay":
+      return { url: "/api/pay/alfalah_pay", body: { ...common, paymentMethod: method, ...re } };
+    case "easypaisa":
+      return {
+        url: "/api/pay/easypaisa",
+        body: {
+          ...common,
+          paymentMethod: method,
+          paymentMethod_ep: x.easypaisaMethod || "MA_PAYMENT_METHOD",
+          ...re,
+        },
+      };
+    case "Stripe":
+      return { message: MESSAGES.stripe };
+    default:
+      return { message: MESSAGES.unknown(method) };
+  }
+}
+
+export type GatewayForm = { action: string; method: "GET" | "POST"; fields: [string, string][] };
+export type Handoff = { ok: true; form: GatewayForm } | { ok: false; message: string };
+
+const fieldsOf = (r: Record<string, unknown>, omit: string[]) =>
+  Object.entries(r)
+    .filter(([k, v]) => !omit.includes(k) && v !== null && v !== undefined && typeof v !== "object")
+    .map(([k, v]) => [k, String(v)] as [string, string]);
+
+const serverMessage = (r: Record<string, unknown>) =>
+  typeof r.message === "string" && r.message ? r.message : MESSAGES.unable;
+
+/**
+ * Turns a /api/pay answer into the gateway form (spec §7), or the §8 message. `gatewayUrl` is
+ * the `x-payment-url` header, where the API names the gateway for the form hand-offs.
+ */
+export function handoff(
+  method: string,
+  r: Record<string, unknown>,
+  gatewayUrl: string | null,
+): Handoff {
+  const echoed = ["address", "paymentMethod", "walletId", "useWallet"];
+  if (method === "HBL") {
+    if (r.hbl_success !== "yes" || typeof r.hbl_url !== "string" || !r.hbl_url)
+      return { ok: false, message: MESSAGES.provider };
+    return { ok: true, form: { action: r.hbl_url, method: "GET", fields: [] } };
+  }
+  if (method === "alfalah_pay") {
+    if (r.handShakeStatus !== true) return { ok: false, message: serverMessage(r) };
+  } else if (r.status === false) return { ok: false, message: serverMessage(r) };
+  if (!gatewayUrl) return { ok: false, message: MESSAGES.unable };
+  switch (method) {
+    case "Keenu":
+      // §7: everything but address and paymentMethod (walletId and useWallet go along).
+      return {
+        ok: true,
+        form: {
+          action: gatewayUrl,
+          method: "POST",
+          fields: fieldsOf(r, ["address", "paymentMethod"]),
+        },
+      };
+    case "nift_pay_bank":
+    case "nift_pay_card":
+      if (r.status !== true) return { ok: false, message: MESSAGES.unable };
+      return {
+        ok: true,
+        form: {
+          action: gatewayUrl,
+          method: "POST",
+          fields: fieldsOf(r, [...echoed, "status", "message"]),
+        },
+      };
+    case "alfalah_pay":
+      return {
+        ok: true,
+        form: {
+          action: gatewayUrl,
+          method: "POST",
+          fields: fieldsOf(r, [...echoed, "handShakeStatus"]),
+        },
+      };
+    case "easypaisa":
+      return {
+        ok: true,
+        form: {
+          action: gatewayUrl,
+          method: "GET",
+          fields: fieldsOf(r, [...echoed, "rePayId"]).map(([k, v]) => [
+            k === "paymentMethod_ep" ? "paymentMethod" : k,
+            decodeURIComponent(v),
+          ]),
+        },
+      };
+    default:
+      return { ok: false, message: MESSAGES.unknown(method) };
+  }
+}
