@@ -10,7 +10,9 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { LoginDialog } from "./components/account/login-dialog";
 import { AnalyticsNoscript, AnalyticsScripts } from "./components/analytics-scripts";
+import { CampaignMarker } from "./components/campaign-marker";
 import { ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/loading-bar";
 import { OfflineSupport } from "./components/offline-support";
@@ -114,6 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <OfflineSupport />
         <Toaster />
         {children}
+        <LoginDialog />
+        <CampaignMarker />
         <PageViewTracker plan={plan} />
         <ScrollRestoration />
         <Scripts />

@@ -1,10 +1,12 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "../lib/root-data";
+import { loginDialog, opensLoginDialog } from "./account/login-dialog-store";
 import { SearchForm } from "./search-form";
 
 /** Logo, search, account links and the category bar. Plain links: it works without JavaScript. */
 export function SiteHeader() {
   const { categories, viewer, cartQty } = useRootData();
+  const location = useLocation();
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -26,7 +28,17 @@ export function SiteHeader() {
               </Form>
             </>
           ) : (
-            <NavLink to="/account/login">Log in</NavLink>
+            <NavLink
+              to="/account/login"
+              onClick={(e) => {
+                // With JavaScript, shop pages sign in through the dialog and stay where they are.
+                if (!opensLoginDialog(location.pathname)) return;
+                e.preventDefault();
+                loginDialog.open("Log in", { redirectTo: location.pathname + location.search });
+              }}
+            >
+              Log in
+            </NavLink>
           )}
           <NavLink to="/checkout" className="site-header__cart">
             Cart{" "}

@@ -1,24 +1,19 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation } from "react-router";
+import { campaignFrom, storedCampaign } from "../../lib/campaign";
 
-const KEY = "campaign";
-
-/** Spec §9: the marker is kept only when `source` equals kl_; it goes out as `campaign`. */
-export function rememberCampaign(params: URLSearchParams, storage: Pick<Storage, "setItem">) {
-  if (params.get("source") === "kl_") storage.setItem(KEY, "kl_");
-}
-
-/** A hidden `campaign` field filled from local storage (spec §3, §7). */
+/**
+ * A hidden `campaign` field filled from local storage (spec §3, §7). The marker itself is stored
+ * by <CampaignMarker> in the root layout, on whichever page carried `source=kl_`; this page's own
+ * query is read too, because child effects run before the root's on the first render.
+ */
 export function CampaignInput() {
-  const [params] = useSearchParams();
+  const { search } = useLocation();
   const [value, setValue] = useState("");
   useEffect(() => {
-    try {
-      rememberCampaign(params, window.localStorage);
-      setValue(window.localStorage.getItem(KEY) ?? "");
-    } catch {
-      // Storage can be off (private mode); the marker is optional.
-    }
-  }, [params]);
+    setValue(
+      campaignFrom(new URLSearchParams(search)) ?? storedCampaign(() => window.localStorage),
+    );
+  }, [search]);
   return <input type="hidden" name="campaign" value={value} />;
 }

@@ -6,12 +6,13 @@ import {
   type RuleInput,
 } from "@maidan/contracts/validation";
 import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { useSubmit } from "react-router";
 
 /**
  * The §5 rule set on a storefront form, beside the server's zod schemas: messages appear under
  * the fields as the shopper types (per mode), and a submit with errors never leaves the page.
- * The form keeps its React Router <Form> submission: once every field passes, the same submit
- * (same button, so the same `intent`) is replayed.
+ * Once every field passes, the form is sent through React Router's submit with the button that
+ * was pressed, so its `intent` and the form's method and action are kept.
  */
 export type RuleField = { rules: RuleInput; label: string; mode?: Mode; debounceMs?: number };
 
@@ -27,7 +28,7 @@ export function useRuleForm(schema: Record<string, RuleField>) {
   const [state, setState] = useState<Record<string, FieldSnapshot>>({});
   const form = useRef<HTMLFormElement | null>(null);
   const fields = useRef(new Map<string, Field>());
-  const replaying = useRef(false);
+  const submit = useSubmit();
 
   const fieldFor = useCallback(
     (name: string): Field => {
@@ -84,10 +85,6 @@ export function useRuleForm(schema: Record<string, RuleField>) {
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
-    if (replaying.current) {
-      replaying.current = false;
-      return;
-    }
     e.preventDefault();
     const target = e.currentTarget;
     form.current = target;
@@ -100,8 +97,7 @@ export function useRuleForm(schema: Record<string, RuleField>) {
           (target.elements.namedItem(firstBad) as HTMLElement | null)?.focus?.();
           return;
         }
-        replaying.current = true;
-        target.requestSubmit(submitter ?? undefined);
+        void submit(submitter ?? target);
       },
     );
   }

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { CampaignInput } from "../../components/account/campaign-input";
 import { OtpField } from "../../components/account/otp-field";
+import { PasswordLoginFields } from "../../components/account/password-login-fields";
 import { useFeedback } from "../../components/account/use-feedback";
 import {
   type ActionFeedback,
@@ -98,25 +99,7 @@ function PasswordForm({ redirectTo, busy }: { redirectTo: string; busy: boolean 
   return (
     <Form method="post" className="form">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <CampaignInput />
-      <label className="field">
-        E-mail or phone
-        <input name="email" type="text" autoComplete="username" required maxLength={254} />
-      </label>
-      <label className="field">
-        Password
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-        />
-      </label>
-      <button className="button" type="submit" name="intent" value="password" disabled={busy}>
-        Log in
-      </button>
-      <Link to="/account/forgot-password">Forgot password?</Link>
+      <PasswordLoginFields busy={busy} />
     </Form>
   );
 }
