@@ -168,8 +168,18 @@ export const products = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The sizes and colours of the active variants, and whether one of them is in stock: copies
+     * kept by the trigger of migration `catalog_variant_facets` (never written by the app), so
+     * listing filters and facet counts read one product row instead of joining variants.
+     */
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    inStock: boolean("in_stock").notNull().default(false),
   },
   (t) => [
+    index("products_sizes_idx").using("gin", t.sizes),
+    index("products_colors_idx").using("gin", t.colors),
     index("products_category_idx").on(t.categoryId, t.createdAt),
     index("products_brand_idx").on(t.brandId),
     index("products_vendor_idx").on(t.vendorId),

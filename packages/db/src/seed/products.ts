@@ -205,6 +205,9 @@ export function generateProduct(i: number, state: GeneratorState): GeneratedProd
     tags: [...tags],
     createdAt,
     updatedAt: createdAt,
+    // The copies the variants trigger keeps (migration catalog_variant_facets). Written here too,
+    // so the trigger finds them right and does not rewrite every product row of a bulk seed.
+    ...variantCopies(variantRows),
   };
   return { product, variants: variantRows, images };
 }
@@ -213,4 +216,16 @@ function requireId(map: Map<string, string>, key: string): string {
   const id = map.get(key);
   if (!id) throw new Error(`seed: no id for '${key}'`);
   return id;
+}
+
+/** Sorted distinct sizes and colours of the active variants, and whether one is in stock. */
+function variantCopies(rows: VariantRow[]) {
+  const active = rows.filter((v) => v.active !== false);
+  const distinct = (xs: (string | null | undefined)[]) =>
+    [...new Set(xs.filter((x): x is string => !!x))].sort();
+  return {
+    sizes: distinct(active.map((v) => v.size)),
+    colors: distinct(active.map((v) => v.color)),
+    inStock: active.some((v) => (v.stock ?? 0) > 0),
+  };
 }

@@ -42,6 +42,9 @@ export function resolveFilter(q: ProductListQuery, l: Lookups): ListingFilter {
   return f;
 }
 
+/** Loads a filter's total and facet rows; the service caches it by filter, whatever the page. */
+export type FacetLoader = (f: ListingFilter) => Promise<repo.FacetRow[]>;
+
 /** One page of cards, the total and the facets, queried in parallel. */
 export async function runListing(
   db: Db,
@@ -49,17 +52,26 @@ export async function runListing(
   q: ProductListQuery,
   sort: Sort,
   l: Lookups,
+  loadFacets: FacetLoader = (x) => repo.facetCounts(db, x),
 ): Promise<ProductList> {
   const offset = (q.page - 1) * q.limit;
-  const [cards, counts, byCategory, byBrand, bySize, byColor, price] = await Promise.all([
+  const [cards, facetRows] = await Promise.all([
     repo.listCards(db, f, sort, q.limit, offset),
-    repo.countListing(db, f),
-    repo.countByCategory(db, f),
-    repo.countByBrand(db, f),
-    repo.countByVariant(db, f, "size"),
-    repo.countByVariant(db, f, "color"),
-    repo.priceRange(db, f),
+    loadFacets(f),
   ]);
+  const counts = { total: 0, onSale: 0, inStock: 0 };
+  const price = { min: 0, max: 0 };
+  const byCategory: { id: string; count: number }[] = [];
+  const byBrand: { id: string; count: number }[] = [];
+  const bySize: { value: string; count: number }[] = [];
+  const byColor: { value: string; count: number }[] = [];
+  for (const r of facetRows) {
+    if (r.k === "total") Object.assign(counts, { total: r.n, onSale: r.a, inStock: r.b });
+    else if (r.k === "price") Object.assign(price, { min: r.n ?? 0, max: r.a ?? 0 });
+    else if (r.k === "category") byCategory.push({ id: r.v, count: r.n });
+    else if (r.k === "brand") byBrand.push({ id: r.v, count: r.n });
+    else (r.k === "size" ? bySize : byColor).push({ value: r.v, count: r.n });
+  }
   const pages = Math.ceil(counts.total / q.limit);
   if (q.page > Math.max(1, pages)) {
     throw badRequest(`Invalid querystring: page: must be at most ${Math.max(1, pages)}`);

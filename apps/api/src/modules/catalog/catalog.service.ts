@@ -6,7 +6,7 @@ import type {
 } from "@maidan/contracts/catalog";
 import type { Db } from "@maidan/db/database";
 import * as repo from "./catalog.repository.ts";
-import { resolveFilter, runListing } from "./catalog-listing.ts";
+import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.ts";
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
@@ -43,10 +43,13 @@ export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
     return vocabularyReady;
   };
 
+  // Facets depend on the filter only: every page and sort of a listing shares one computation.
+  const facets: FacetLoader = (f) =>
+    cache.get(`facets:${JSON.stringify(f)}`, () => repo.facetCounts(db, f));
   const listing = (q: ProductListQuery, sort: Sort) =>
     cache.get(`list:${sort}:${JSON.stringify(q)}`, async () => {
       const l = await lookups();
-      return runListing(db, resolveFilter(q, l), q, sort, l);
+      return runListing(db, resolveFilter(q, l), q, sort, l, facets);
     });
 
   const search = (text: string, q: ProductListQuery): Promise<SearchResult> =>
@@ -57,18 +60,25 @@ export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
       const base = resolveFilter(q, l);
       const empty = { terms: [] as string[], categories: [] as { slug: string; name: string }[] };
       let result = read.tsQuery
-        ? await runListing(db, { ...base, tsQuery: read.tsQuery }, q, sort, l)
+        ? await runListing(db, { ...base, tsQuery: read.tsQuery }, q, sort, l, facets)
         : null;
       // Nothing matched word by word: try the whole phrase by trigram similarity on names.
       if (result && result.total === 0 && text.length >= 3) {
-        result = await runListing(db, { ...base, fuzzyName: text.toLowerCase() }, q, sort, l);
+        result = await runListing(
+          db,
+          { ...base, fuzzyName: text.toLowerCase() },
+          q,
+          sort,
+          l,
+          facets,
+        );
       }
       if (result && result.total > 0) {
         return { ...result, q: text, terms: read.groups.flat(), suggestions: empty };
       }
       const popular = [...l.categories.roots].sort((a, b) => b.productCount - a.productCount);
       return {
-        ...(result ?? (await runListing(db, { ...base, subcategoryIds: [] }, q, sort, l))),
+        ...(result ?? (await runListing(db, { ...base, subcategoryIds: [] }, q, sort, l, facets))),
         q: text,
         terms: read.groups.flat(),
         suggestions: {

@@ -40,30 +40,58 @@ const texts = (xs: string[]) =>
 
 export const tsq = (q: string) => sql`to_tsquery('english', ${q})`;
 
-/** Size, colour and stock are properties of one variant: "M in Black, in stock" is one row. */
-function variantCondition(f: ListingFilter, skip?: FacetKey): SQL | undefined {
-  const parts: SQL[] = [];
-  if (f.sizes?.length && skip !== "size") parts.push(sql`v.size = any(${texts(f.sizes)})`);
-  if (f.colors?.length && skip !== "color") parts.push(sql`v.color = any(${texts(f.colors)})`);
-  if (f.inStock) parts.push(sql`v.stock > 0`);
-  if (!parts.length) return undefined;
-  return sql`exists (select 1 from variants v where v.product_id = p.id and v.active and ${sql.join(parts, sql` and `)})`;
+/**
+ * Size, colour and stock are properties of one variant: "M in Black, in stock" is one row. The
+ * product's copies (`sizes`, `colors`, `in_stock`, kept by a trigger on variants) answer one
+ * condition exactly and narrow the rows by index; only when two or more are combined does a
+ * lookup of one variant confirm them, and then only for the products the copies let through.
+ */
+export function variantCondition(f: ListingFilter, skip: FacetKey[] = []): SQL | undefined {
+  const copies: SQL[] = [];
+  const inVariant: SQL[] = [];
+  if (f.sizes?.length && !skip.includes("size")) {
+    copies.push(sql`p.sizes && ${texts(f.sizes)}`);
+    inVariant.push(sql`v.size = any(${texts(f.sizes)})`);
+  }
+  if (f.colors?.length && !skip.includes("color")) {
+    copies.push(sql`p.colors && ${texts(f.colors)}`);
+    inVariant.push(sql`v.color = any(${texts(f.colors)})`);
+  }
+  if (f.inStock) {
+    copies.push(sql`p.in_stock`);
+    inVariant.push(sql`v.stock > 0`);
+  }
+  // A scalar subquery with LIMIT, not EXISTS: in a select list (the facet flags) EXISTS may be
+  // planned as a hashed subplan over every matching variant of the catalogue.
+  if (inVariant.length > 1) {
+    copies.push(sql`coalesce((select true from variants v where v.product_id = p.id and v.active
+      and ${sql.join(inVariant, sql` and `)} limit 1), false)`);
+  }
+  return copies.length ? sql.join(copies, sql` and `) : undefined;
 }
 
-export function whereClause(f: ListingFilter, skip?: FacetKey): SQL {
+/** The listing's own filters of the category, brand and price facets (undefined: no filter). */
+export function facetFilter(f: ListingFilter, key: "category" | "brand" | "price") {
+  if (key === "category" && f.subcategoryIds) return idsIn(sql`p.category_id`, f.subcategoryIds);
+  if (key === "brand" && f.brandIds) return idsIn(sql`p.brand_id`, f.brandIds);
+  if (key !== "price") return undefined;
+  const parts: SQL[] = [];
+  if (f.minPrice !== undefined) parts.push(sql`p.price >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) parts.push(sql`p.price <= ${f.maxPrice}`);
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+const idsIn = (col: SQL, ids: string[]) =>
+  ids.length ? sql`${col} = any(${uuids(ids)})` : sql`false`;
+
+/** The WHERE clause, leaving out the filters of the facets in `skip`. */
+export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
   const parts: SQL[] = [sql`p.active`];
-  for (const ids of [f.categoryIds, skip === "category" ? undefined : f.subcategoryIds]) {
-    if (ids) parts.push(ids.length ? sql`p.category_id = any(${uuids(ids)})` : sql`false`);
-  }
-  if (f.brandIds && skip !== "brand") {
-    parts.push(f.brandIds.length ? sql`p.brand_id = any(${uuids(f.brandIds)})` : sql`false`);
-  }
-  if (f.vendorIds) {
-    parts.push(f.vendorIds.length ? sql`p.vendor_id = any(${uuids(f.vendorIds)})` : sql`false`);
-  }
-  if (skip !== "price") {
-    if (f.minPrice !== undefined) parts.push(sql`p.price >= ${f.minPrice}`);
-    if (f.maxPrice !== undefined) parts.push(sql`p.price <= ${f.maxPrice}`);
+  if (f.categoryIds) parts.push(idsIn(sql`p.category_id`, f.categoryIds));
+  if (f.vendorIds) parts.push(idsIn(sql`p.vendor_id`, f.vendorIds));
+  for (const key of ["category", "brand", "price"] as const) {
+    const c = skip.includes(key) ? undefined : facetFilter(f, key);
+    if (c) parts.push(c);
   }
   if (f.onSale) parts.push(sql`p.price < p.mrp`);
   if (f.tsQuery) parts.push(sql`p.search @@ ${tsq(f.tsQuery)}`);
@@ -76,8 +104,8 @@ export function whereClause(f: ListingFilter, skip?: FacetKey): SQL {
 export function orderBy(sort: Sort, f: ListingFilter): SQL {
   switch (sort) {
     case "relevance":
-      if (f.tsQuery) return sql`ts_rank(p.search, ${tsq(f.tsQuery)}) desc, p.sold_count desc, p.id`;
-      if (f.fuzzyName) return sql`word_similarity(${f.fuzzyName}, p.name) desc, p.id`;
+      // Searches rank only their best-selling candidates (see rankedCandidates).
+      if (f.tsQuery || f.fuzzyName) return sql`r.rank desc nulls last, p.sold_count desc, p.id`;
       return sql`p.sold_count desc, p.created_at desc, p.id`;
     case "newest":
       return sql`p.created_at desc, p.id`;
@@ -92,20 +120,32 @@ export function orderBy(sort: Sort, f: ListingFilter): SQL {
   }
 }
 
+/** How many of a search's matches are ranked; the rest follow by sales. */
+export const RANKED_CANDIDATES = 1000;
+
 /**
- * Whether product `p` has a variant in stock. A scalar subquery with LIMIT, not EXISTS: in a
- * select list or FILTER, EXISTS may be planned as a hashed subplan over the whole variants table.
+ * A search's relevance for its `RANKED_CANDIDATES` best-selling matches (`r.id`, `r.rank`), so a
+ * query matching tens of thousands of products computes ts_rank (or trigram similarity) a bounded
+ * number of times. Matches outside the candidates sort after them by sales, which keeps paging
+ * stable. Undefined when the listing is not a search.
  */
-export const inStockTest = sql`coalesce((select true from variants v
-  where v.product_id = p.id and v.active and v.stock > 0 limit 1), false)`;
-const inStockOf = sql`${inStockTest} as "inStock"`;
+export function rankedCandidates(f: ListingFilter): SQL | undefined {
+  const rank = f.tsQuery
+    ? sql`ts_rank(p.search, ${tsq(f.tsQuery)})`
+    : f.fuzzyName
+      ? sql`word_similarity(${f.fuzzyName}, p.name)`
+      : undefined;
+  if (!rank) return undefined;
+  return sql`(select p.id, ${rank} as rank from (select p.id, p.search, p.name from products p
+    where ${whereClause(f)} order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}) p)`;
+}
 
 /** The columns of a product card; `p` is products. */
 export const cardColumns = sql`p.id as "_id", p.slug, p.name, p.price, p.mrp,
   p.rating_avg_x100 as "ratingX100", p.rating_count as "ratingCount",
   (select b.name from brands b where b.id = p.brand_id) as brand,
   (select i.url from product_images i where i.product_id = p.id order by i.sort limit 1) as img,
-  ${inStockOf}`;
+  p.in_stock as "inStock"`;
 
 export type CardRow = {
   _id: string;

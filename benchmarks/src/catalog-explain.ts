@@ -1,0 +1,67 @@
+import { parseArgs } from "node:util";
+import { listQuery } from "@maidan/contracts/catalog";
+import { openDatabase } from "@maidan/db/database";
+import { PgDialect } from "drizzle-orm/pg-core";
+import * as repo from "../../apps/api/src/modules/catalog/catalog.repository.ts";
+import { resolveFilter } from "../../apps/api/src/modules/catalog/catalog-listing.ts";
+import { readQuery } from "../../apps/api/src/modules/catalog/catalog-search.ts";
+import { buildCategoryTree } from "../../apps/api/src/modules/catalog/category-tree.ts";
+import type { ListingFilter } from "../../apps/api/src/modules/catalog/listing-sql.ts";
+
+/**
+ * `node benchmarks/src/catalog-explain.ts --db postgres://…/maidan_bench_100000 [--analyze]`
+ * Prints the plans of the catalogue's listing and search queries (the page of cards and the
+ * one-pass facet query) for the benchmark's lists and searches, so a plan change is visible
+ * without reading the repository's SQL. Plain EXPLAIN unless --analyze (which runs them).
+ */
+const { values } = parseArgs({
+  options: { db: { type: "string" }, analyze: { type: "boolean", default: false } },
+});
+const database = await openDatabase({ databaseUrl: values.db, dataDir: "/tmp/maidan-explain" });
+const dialect = new PgDialect();
+const mode = values.analyze ? "analyze, buffers, timing off, summary" : "costs";
+
+// A stand-in for the db handle: each repository query is explained instead of run.
+const explaining = {
+  async execute(query: Parameters<typeof dialect.sqlToQuery>[0]) {
+    const { sql, params } = dialect.sqlToQuery(query);
+    const r = await database.pool.query(`explain (${mode}) ${sql}`, params);
+    for (const row of r.rows) process.stdout.write(`    ${row["QUERY PLAN"]}\n`);
+    return { rows: [] };
+  },
+} as unknown as Parameters<typeof repo.facetCounts>[0];
+
+const [categories, brands, vendors] = await Promise.all([
+  repo.listCategories(database.db).then(buildCategoryTree),
+  repo.listBrands(database.db),
+  repo.listVendors(database.db),
+]);
+const lookups = { categories, brands, vendors };
+
+async function explain(label: string, f: ListingFilter, sort: "relevance" | "price-asc") {
+  process.stdout.write(`\n## ${label}\n  cards:\n`);
+  await repo.listCards(explaining, f, sort, 24, 0);
+  process.stdout.write("  facets:\n");
+  await repo.facetCounts(explaining, f);
+}
+
+await explain(
+  "category=men&sort=price-asc",
+  resolveFilter(listQuery({ category: "men" }), lookups),
+  "price-asc",
+);
+await explain(
+  "category=women&size=M&inStock=true",
+  resolveFilter(listQuery({ category: "women", size: "M", inStock: "true" }), lookups),
+  "relevance",
+);
+await explain(
+  "onSale=true (whole catalogue)",
+  resolveFilter(listQuery({ onSale: "true" }), lookups),
+  "relevance",
+);
+for (const text of ["kids", "jogers", "running shoes"]) {
+  const read = await readQuery(database.db, text);
+  await explain(`search ${text} → ${read.tsQuery}`, { tsQuery: read.tsQuery }, "relevance");
+}
+await database.close();
