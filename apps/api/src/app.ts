@@ -32,6 +32,8 @@ import { setupPayments } from "./modules/payments/payments.plugin.ts";
 import { PAYMENT_CALLBACK_PATHS } from "./modules/payments/payments.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { createSiteService } from "./modules/site/site.service.ts";
+import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
+import { createVoucherService } from "./modules/vouchers/vouchers.service.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { createWalletService } from "./modules/wallet/wallet.service.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
@@ -72,8 +74,10 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
 
   const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);
   const wallet = createWalletService(database.db);
+  const vouchers = createVoucherService(database.db);
   const carts = createCartService(database.db, {
     walletBalance: (userId) => wallet.balance(userId),
+    vouchers,
   });
   const auth = createAuth({
     config,
@@ -92,6 +96,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     addresses,
     guestCheckout: async () => (await site.settings()).guestLogin,
     wallet,
+    vouchers,
     secret: config.jwtSecret,
     codConfirmation: config.COD_CONFIRMATION,
     confirmMinutes: config.COD_CONFIRM_MINUTES,
@@ -101,6 +106,8 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     log: (m) => app.log.warn(m),
   });
   const payments = await setupPayments(app, { config, database, kv });
+  // Online payments reach the orders through their service (awaiting payment, paid, hold released).
+  payments.payments.useOrders(orders.payments);
   const services: AppServices = {
     site,
     auth: auth.service,
@@ -111,6 +118,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     orders,
     payments: payments.payments,
     wallet,
+    vouchers,
   };
   // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
   if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
@@ -131,6 +139,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(cartRoutes, { carts });
       await api.register(orderRoutes, { orders });
       await api.register(walletRoutes, { wallet });
+      await api.register(voucherRoutes, { vouchers });
       await api.register(payments.routes, {
         payments: payments.payments,
         publicUrl: config.PUBLIC_URL,

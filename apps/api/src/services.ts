@@ -15,6 +15,7 @@ import type {
   ShippingMethod,
 } from "@maidan/contracts/site";
 import type { PaymentsService } from "./modules/payments/payments.service.ts";
+import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "./modules/wallet/wallet.service.ts";
 
 /** A product page's data for the foundation; the catalogue module extends it. */
@@ -63,4 +64,6 @@ export type AppServices = {
   payments: PaymentsService;
   /** The wallet ledger: balance and entries (modules/wallet). */
   wallet: WalletServiceImpl;
+  /** Coupon codes: the shopper's usable vouchers (modules/vouchers). */
+  vouchers: VoucherServiceImpl;
 };

@@ -146,6 +146,10 @@ export type CartService = {
   setShipping(owner: CartOwner, input: unknown): Promise<Cart>;
   /** "Use wallet balance" on the signed-in shopper's cart. */
   setUseWallet(owner: CartOwner, input: unknown): Promise<Cart>;
+  /** Applies a voucher code (POST /api/cart/coupon `{code}`): signed-in shoppers; 4xx says why not. */
+  applyCoupon(owner: CartOwner, input: unknown): Promise<Cart>;
+  /** Takes the voucher off the cart (DELETE /api/cart/coupon). */
+  removeCoupon(owner: CartOwner): Promise<Cart>;
   /** Moves the guest cart into the user's cart (at sign-in) and returns the user's cart. */
   mergeGuest(userId: string, guestId: string | null): Promise<Cart>;
 };

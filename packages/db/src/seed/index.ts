@@ -20,6 +20,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from "./products.ts";
+import { insertDemoVouchers } from "./vouchers.ts";
 import { insertWelcomeCredit } from "./wallet.ts";
 
 export type SeedOptions = {
@@ -100,6 +101,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       shopper: { email: opts.shopper.email, passwordHash: shopperHash },
     });
     await insertWelcomeCredit(tx, opts.shopper.email);
+    await insertDemoVouchers(tx);
     const ids = await insertCatalogue(tx);
     await insertProducts(tx, count, ids, log);
     await insertContent(tx);

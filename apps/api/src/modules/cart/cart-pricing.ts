@@ -1,4 +1,5 @@
 import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
+import { discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
 import type { LineRow, ShippingRow } from "./cart.repository.ts";
 
 /** `Rs. 12,499`: whole rupees, western grouping (spec §9 currency filter). */
@@ -73,14 +74,17 @@ export function priceCart(input: {
   city: string | null;
   /** The shopper's wallet balance and whether to use it (0/false for guests). */
   wallet?: { balance: number; use: boolean };
+  /** The cart's live coupon (vouchers); it takes nothing below its minimum cart value. */
+  coupon?: VoucherTerms | null;
 }): Cart {
   const items = input.lines.map(toItem);
   const sum = (f: (i: CartItem) => number) => items.reduce((n, i) => n + f(i), 0);
   const qty = sum((i) => i.qty);
   const subtotal = sum((i) => i.subtotal);
   const oldSubtotal = sum((i) => i.mrp * i.qty);
-  // Coupons and promotions are not built yet: both are 0 and the discount with them.
-  const couponDiscount = 0;
+  const couponDiscount = input.coupon ? discountOf(input.coupon, subtotal) : 0;
+  const coupon = input.coupon && couponDiscount > 0 ? input.coupon.code : null;
+  // Automatic promotions are not built yet: promotionDiscount stays 0 and promotion null.
   const promotionDiscount = 0;
   const discount = couponDiscount + promotionDiscount;
   const discountedSubtotal = subtotal - discount;
@@ -107,7 +111,7 @@ export function priceCart(input: {
     discount,
     couponDiscount,
     promotionDiscount,
-    coupon: null,
+    coupon: coupon ? { code: coupon, discount: couponDiscount } : null,
     promotion: null,
     promo: null,
     offer_total: offerTotal,

@@ -12,6 +12,7 @@ import {
   walletToggleBody,
 } from "@maidan/contracts/cart";
 import { errorBody } from "@maidan/contracts/errors";
+import { couponBody } from "@maidan/contracts/vouchers";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -143,5 +144,32 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
       },
     },
     (req) => carts.setUseWallet(ownerOf(req), req.body),
+  );
+
+  app.post(
+    "/cart/coupon",
+    {
+      schema: {
+        tags,
+        summary: "Apply a voucher code (signed-in shoppers); the discount is priced by the server",
+        description:
+          '4xx messages: unknown code (404), expired or not yet active, below the minimum cart value ("Add Rs. X more to use this voucher"), used up or already used by you (409). Redeemed only when the order is placed.',
+        body: couponBody,
+        response: { 200: cart, 401: errorBody, ...errors },
+      },
+    },
+    (req) => carts.applyCoupon(ownerOf(req), req.body),
+  );
+
+  app.delete(
+    "/cart/coupon",
+    {
+      schema: {
+        tags,
+        summary: "Take the voucher off the cart",
+        response: { 200: cart, ...errors },
+      },
+    },
+    (req) => carts.removeCoupon(ownerOf(req)),
   );
 };

@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../auth/parse.ts";
+import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import * as repo from "./cart.repository.ts";
 import { priceCart, shippingChoices } from "./cart-pricing.ts";
 
@@ -34,7 +35,11 @@ const noSession = () => badRequest("No cart session: cookies must be enabled");
  */
 export function createCartService(
   db: Db,
-  opts: { walletBalance?: (userId: string) => Promise<number> } = {},
+  opts: {
+    walletBalance?: (userId: string) => Promise<number>;
+    /** Coupon codes on the cart (POST/DELETE /api/cart/coupon and the coupon in pricing). */
+    vouchers?: VoucherServiceImpl;
+  } = {},
 ): CartService & {
   /** The priced cart inside a transaction (orders re-price at checkout with it). */
   priced(tx: DbOrTx, cartId: string, city: string | null, methodId: string | null): Promise<Cart>;
@@ -51,10 +56,11 @@ export function createCartService(
     methodId: string | null,
     wallet?: { userId: string; use: boolean },
   ) {
-    const [lines, methods, balance] = await Promise.all([
+    const [lines, methods, balance, coupon] = await Promise.all([
       cartId ? repo.cartLines(tx, cartId) : Promise.resolve([]),
       repo.activeShippingMethods(tx),
       wallet && opts.walletBalance ? opts.walletBalance(wallet.userId) : Promise.resolve(0),
+      cartId && opts.vouchers ? opts.vouchers.forCart(tx, cartId) : Promise.resolve(null),
     ]);
     return priceCart({
       cartId,
@@ -63,6 +69,7 @@ export function createCartService(
       chosenMethodId: methodId,
       city,
       wallet: wallet ? { balance, use: wallet.use } : undefined,
+      coupon,
     });
   }
 
@@ -163,6 +170,21 @@ export function createCartService(
       return change(owner, async (tx, cartId) => {
         await repo.setUseWallet(tx, cartId, b.useWallet);
       });
+    },
+    applyCoupon(owner, input) {
+      const { vouchers } = opts;
+      if (!vouchers) throw notFound("Vouchers are not available");
+      return change(owner, async (tx, cartId) => {
+        const lines = await repo.cartLines(tx, cartId);
+        const subtotal = lines.reduce((n, l) => n + l.price * l.qty, 0);
+        const v = await vouchers.check(tx, input, owner.userId, subtotal);
+        await vouchers.attach(tx, cartId, v.id);
+      });
+    },
+    removeCoupon(owner) {
+      const { vouchers } = opts;
+      if (!vouchers) throw notFound("Vouchers are not available");
+      return change(owner, (tx, cartId) => vouchers.detach(tx, cartId).then(() => undefined));
     },
     async mergeGuest(userId, guestId) {
       if (guestId) {

@@ -1,6 +1,7 @@
 import type { Cart } from "@maidan/contracts/cart";
 import type { DbOrTx } from "@maidan/db/database";
 import { badRequest } from "../../lib/errors.ts";
+import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 
 /**
@@ -12,7 +13,7 @@ export type CheckoutMoney = { discount: number; walletUsed: number };
 
 export async function settleMoney(
   tx: DbOrTx,
-  deps: { wallet: WalletServiceImpl },
+  deps: { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl },
   c: {
     userId: string | null;
     priced: Cart;
@@ -22,6 +23,8 @@ export async function settleMoney(
   },
 ): Promise<CheckoutMoney> {
   const discount = c.priced.discount;
+  // The coupon's use is taken here, so a used-up voucher rolls the whole checkout back.
+  if (deps.vouchers) await deps.vouchers.redeem(tx, c);
   let walletUsed = 0;
   if (c.useWallet) {
     if (!c.userId) throw badRequest("Sign in to use your wallet balance");

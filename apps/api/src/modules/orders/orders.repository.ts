@@ -256,9 +256,28 @@ export const expiredUnconfirmed = (tx: DbOrTx, now: Date, limit: number) =>
       order by confirm_by limit ${limit} for update skip locked`,
   );
 
+/** Checkouts with an online order whose stock hold (confirm_by) ended unpaid. */
+export const expiredHolds = (db: DbOrTx, now: Date, limit: number) =>
+  rows<{ checkout_id: string }>(
+    db,
+    sql`select distinct checkout_id from orders where status = 'awaiting_payment'
+      and confirm_by < ${now} limit ${limit}`,
+  ).then((r) => r.map((x) => x.checkout_id));
+
+/** A retry through another gateway: the waiting orders now say which method they wait for. */
+export const setAwaitingMethod = (tx: DbOrTx, checkoutId: string, method: string) =>
+  tx.execute(sql`update orders set payment_method = ${method}, updated_at = now()
+    where checkout_id = ${checkoutId} and status = 'awaiting_payment'`);
+
 /** Who paid what from a wallet for an order (for the refund when it is cancelled). */
 export const walletPartOf = (tx: DbOrTx, orderId: string) =>
   first<{ user_id: string | null; wallet_used: number; order_no: string }>(
     tx,
     sql`select user_id, wallet_used, order_no from orders where id = ${orderId}`,
   );
+
+export const checkoutOf = (tx: DbOrTx, orderId: string) =>
+  first<{ checkout_id: string }>(
+    tx,
+    sql`select checkout_id from orders where id = ${orderId}`,
+  ).then((r) => r?.checkout_id ?? null);

@@ -20,6 +20,7 @@ import {
   sameSecret,
 } from "./cod-confirmation.ts";
 import { sendOrderMessages } from "./order-messages.ts";
+import { createOrderPayments } from "./order-payments.ts";
 import { sumAmounts, toDetail, toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { type PlaceDeps, placeOrder } from "./place-order.ts";
@@ -83,6 +84,11 @@ export function createOrdersService(deps: OrdersDeps) {
         orderId: id,
         remark: `Refund for cancelled order ${paid.order_no}`,
       });
+    // A voucher's use comes back once every order of its checkout is cancelled.
+    if (deps.vouchers) {
+      const checkout = await repo.checkoutOf(tx, id);
+      if (checkout) await deps.vouchers.release(tx, checkout);
+    }
     await repo.insertEvent(tx, id, "cancelled", reason);
     return true;
   }
@@ -117,7 +123,10 @@ export function createOrdersService(deps: OrdersDeps) {
 
   const service: OrdersService & {
     expireUnconfirmed(now?: Date): Promise<number>;
+    /** The orders side of online payment, plugged into payments in app.ts. */
+    payments: ReturnType<typeof createOrderPayments>;
   } = {
+    payments: createOrderPayments(deps, { cancelIn }),
     async place(owner, input, opts = {}) {
       const placed = await placeOrder(deps, owner, input, opts);
       if (!placed.replay) {

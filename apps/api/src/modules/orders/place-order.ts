@@ -9,6 +9,7 @@ import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
 import * as cartRepo from "../cart/cart.repository.ts";
 import type { CartServiceImpl } from "../cart/cart.service.ts";
+import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
@@ -25,6 +26,8 @@ export type PlaceDeps = {
   confirmMinutes: number;
   /** Spends wallet balance inside the order transaction (checkout-money.ts). */
   wallet: WalletServiceImpl;
+  /** Redeems the cart's coupon inside the order transaction (checkout-money.ts). */
+  vouchers?: VoucherServiceImpl;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -43,6 +46,20 @@ const keyReused = () =>
     "This Idempotency-Key was already used for a different order request.",
     "IDEMPOTENCY_MISMATCH",
   );
+/** The spec's online methods (§9) that payments can collect; Stripe is not one of them. */
+export const ONLINE_METHODS = [
+  "HBL",
+  "Keenu",
+  "NiftPayBank",
+  "NiftPayCard",
+  "nift_pay_bank",
+  "nift_pay_card",
+  "alfalah_pay",
+  "easypaisa",
+] as const;
+const isOnlineMethod = (m: string) => (ONLINE_METHODS as readonly string[]).includes(m);
+/** An online checkout: orders wait for payment with their stock taken for this long. */
+export type OnlineHold = { holdMinutes: number };
 const emptyCart = () => badRequest("Your cart is empty");
 /** A retry without a key, after its order emptied the cart, finds the first answer this long. */
 const REPLAY_MINUTES = 15;
@@ -52,7 +69,8 @@ const sha = (s: string) => createHash("sha256").update(s).digest();
 export const lockIdOf = (key: string) => sha(key).readBigInt64BE(0);
 
 /**
- * Places a cash-on-delivery checkout. Everything happens in one transaction: the idempotency
+ * Places a checkout: cash on delivery, or (through payments) online, awaiting payment with the
+ * stock held. Everything happens in one transaction: the idempotency
  * record, the conditional stock decrements, the orders (one per vendor) with their items and
  * first status event, and deleting the cart. A crash leaves all of it or none of it.
  */
@@ -60,10 +78,12 @@ export async function placeOrder(
   deps: PlaceDeps,
   owner: CartOwner,
   input: unknown,
-  opts: { idempotencyKey?: string | null } = {},
+  opts: { idempotencyKey?: string | null; online?: OnlineHold } = {},
 ): Promise<Placed> {
   const body = parseInput(placeOrderBody, input);
-  if (body.paymentMethod !== "COD")
+  // Online methods come only through payments (order-payments.ts), which then takes the payment.
+  const online = opts.online && isOnlineMethod(body.paymentMethod) ? opts.online : null;
+  if (body.paymentMethod !== "COD" && !online)
     throw badRequest(
       body.paymentMethod === "Stripe"
         ? "Stripe not implemented yet. Proceed with COD"
@@ -117,7 +137,7 @@ export async function placeOrder(
       useWallet: body.useWallet,
       walletId: body.walletId,
     });
-    const code = deps.codConfirmation ? newCode() : null;
+    const code = deps.codConfirmation && !online ? newCode() : null;
     const result = await writeOrders(tx, deps, {
       owner,
       checkoutId,
@@ -125,6 +145,7 @@ export async function placeOrder(
       address,
       code,
       money,
+      online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
     });
     await cartRepo.deleteCart(tx, current.id);
     await repo.insertRequest(tx, { key, owner: ownerKey, bodyHash, checkoutId, response: result });
@@ -195,13 +216,20 @@ async function writeOrders(
     address: OrderAddress;
     code: string | null;
     money: CheckoutMoney;
+    online?: { method: string; holdMinutes: number } | null;
   },
 ): Promise<PlaceOrderResult> {
   const byVendor = new Map<string, Cart["items"]>();
   for (const i of c.priced.items)
     byVendor.set(i.product.vendor._id, [...(byVendor.get(i.product.vendor._id) ?? []), i]);
-  const status = c.code ? "pending_confirmation" : "placed";
-  const confirmBy = c.code ? new Date(Date.now() + deps.confirmMinutes * 60_000) : null;
+  const status = c.online ? "awaiting_payment" : c.code ? "pending_confirmation" : "placed";
+  // For an online order confirm_by is the end of its stock hold (see order-payments.ts).
+  const confirmBy = c.online
+    ? new Date(Date.now() + c.online.holdMinutes * 60_000)
+    : c.code
+      ? new Date(Date.now() + deps.confirmMinutes * 60_000)
+      : null;
+  const paymentMethod = c.online?.method ?? "COD";
   const orders: PlaceOrderResult["orders"] = [];
   const groups = [...byVendor];
   const shares = splitMoney(
@@ -226,7 +254,7 @@ async function writeOrders(
       guestId: c.owner.userId ? null : c.owner.guestId,
       vendorId,
       status,
-      paymentMethod: "COD",
+      paymentMethod,
       qty: sum((i) => i.qty),
       subtotal,
       oldSubtotal: sum((i) => i.mrp * i.qty),
@@ -259,7 +287,14 @@ async function writeOrders(
         tax: i.tax,
       })),
     );
-    await repo.insertEvent(tx, row.id, "placed", "Order placed (cash on delivery)");
+    await repo.insertEvent(
+      tx,
+      row.id,
+      "placed",
+      c.online ? `Order placed (${paymentMethod})` : "Order placed (cash on delivery)",
+    );
+    if (c.online)
+      await repo.insertEvent(tx, row.id, "awaiting_payment", "Waiting for the online payment");
     if (c.code)
       await repo.insertEvent(
         tx,
@@ -290,7 +325,7 @@ async function writeOrders(
     orders,
     amount: sumAmounts(orders.map((o) => o.amount)),
     masterId: c.checkoutId,
-    paymentMethod: "COD",
+    paymentMethod,
     confirmationRequired: Boolean(c.code),
     confirmBy: confirmBy?.toISOString() ?? null,
   };
