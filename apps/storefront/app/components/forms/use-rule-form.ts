@@ -5,7 +5,7 @@ import {
   type Mode,
   type RuleInput,
 } from "@maidan/contracts/validation";
-import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 
 /**
@@ -71,8 +71,13 @@ export function useRuleForm(schema: Record<string, RuleField>) {
         fieldFor(name).input(e.currentTarget.value);
       },
       // React has no native change event for text inputs; leaving the field is the "change".
-      onBlur: (e: FormEvent<Target>) => {
+      onBlur: (e: FocusEvent<Target>) => {
         remember(e);
+        // Leaving the field by pressing submit: the submit validates everything anyway, and a
+        // message appearing now would push the button away from under the finger mid-tap.
+        const next = e.relatedTarget;
+        if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === e.currentTarget.form)
+          return;
         fieldFor(name).change(e.currentTarget.value);
         fieldFor(name).blur();
       },
