@@ -92,7 +92,7 @@ export default [
     route("my/account", "routes/my/profile.tsx", { id: "my-account" }),
     route("my/address", "routes/my/address.tsx", { id: "my-address" }),
     route("my/change-password", "routes/my/change-password.tsx", { id: "my-change-password" }),
-    soon("my/vouchers", "my-vouchers"),
+    route("my/vouchers", "routes/my/vouchers.tsx", { id: "my-vouchers" }),
     route("my/details", "routes/my/profile.tsx", { id: "my-details" }),
     soon("my/reviews", "my-reviews"),
     soon("my/reviews/:id", "my-review"),

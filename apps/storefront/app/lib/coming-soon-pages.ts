@@ -105,7 +105,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   "my-disputes": account,
   "my-dispute-detail": account,
   "my-order-disputes": account,
-  "my-vouchers": account,
   "my-reviews": account,
   "my-review": account,
   "my-referral": account,

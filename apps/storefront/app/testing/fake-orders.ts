@@ -44,6 +44,8 @@ export const fakeCarts = (): CartService => ({
   shippingOptions: async () => [],
   setShipping: unused("carts.setShipping"),
   setUseWallet: unused("carts.setUseWallet"),
+  applyCoupon: unused("carts.applyCoupon"),
+  removeCoupon: unused("carts.removeCoupon"),
   mergeGuest: async () => emptyCart,
 });
 

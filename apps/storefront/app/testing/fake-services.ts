@@ -81,6 +81,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     orders: fakeOrders(),
     payments: unusedService<AppServices["payments"]>("payments"),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
+    vouchers: unusedService<AppServices["vouchers"]>("vouchers"),
   };
 }
 

@@ -50,6 +50,12 @@ export async function checkoutAction(request: Request, context: Context): Promis
           ok: true,
           message: input.useWallet === "on" ? "Wallet balance applied" : "Wallet balance removed",
         };
+      case "coupon":
+        await carts.applyCoupon(owner, { code: input.code ?? "" });
+        return { ok: true, message: "Voucher applied" };
+      case "coupon-remove":
+        await carts.removeCoupon(owner);
+        return { ok: true, message: "Voucher removed" };
       case "place":
         return await place(input, owner.userId !== null, context, request);
       default:

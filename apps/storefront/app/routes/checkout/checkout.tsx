@@ -5,6 +5,7 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { AddressStep } from "../../components/checkout/address-step";
 import { CartLines, CartTotals } from "../../components/checkout/cart-lines";
 import { CheckoutPayment } from "../../components/checkout/checkout-payment";
+import { CouponField } from "../../components/checkout/coupon-field";
 import { ShippingStep } from "../../components/checkout/shipping-step";
 import { WalletToggle } from "../../components/checkout/wallet-toggle";
 import { cartOwner } from "../../lib/cart.server";
@@ -100,6 +101,7 @@ export default function CheckoutPage() {
         cities={ALL_CITIES}
       />
       <CartTotals cart={cart} />
+      {signedIn && <CouponField cart={cart} />}
       {signedIn && <WalletToggle cart={cart} />}
       {!canCheckout ? (
         <p>
