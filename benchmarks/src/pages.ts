@@ -30,6 +30,8 @@ const { values } = parseArgs({
     renders: { type: "string", default: "200" },
   },
 });
+// React picks its build from NODE_ENV when the storefront build is first imported (below).
+process.env.NODE_ENV = "production";
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const targets = [

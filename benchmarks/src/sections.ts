@@ -10,8 +10,10 @@ const FILE = fileURLToPath(new URL("../RESULTS.md", import.meta.url));
 export function writeSection(suite: string, lines: string[]) {
   const block = [`<!-- ${suite}:start -->`, ...lines, `<!-- ${suite}:end -->`].join("\n");
   let text = existsSync(FILE) ? readFileSync(FILE, "utf8") : "# Benchmark results\n";
-  const re = new RegExp(`<!-- ${suite}:start -->[\\s\\S]*?<!-- ${suite}:end -->`);
-  text = re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n## ${suite}\n\n${block}\n`;
+  // Suite names may hold regex characters ("Lighthouse (mobile)"): match them literally.
+  const name = suite.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`<!-- ${name}:start -->[\\s\\S]*?<!-- ${name}:end -->`);
+  text = re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${suite}\n\n${block}\n`;
   writeFileSync(FILE, text);
 }
 

@@ -107,3 +107,15 @@ describe("request checks", () => {
     expect(pickEncoding("identity")).toBeNull();
   });
 });
+
+describe("toCachedPage with an HTML transform", () => {
+  it("transforms shared HTML only", async () => {
+    const html = () =>
+      new Response("<p>a</p>", { headers: [["content-type", "text/html; charset=utf-8"]] });
+    const upper = (s: string) => s.toUpperCase();
+    expect((await toCachedPage(html(), () => true, upper)).body.toString()).toBe("<P>A</P>");
+    expect((await toCachedPage(html(), () => false, upper)).body.toString()).toBe("<p>a</p>");
+    const data = new Response("x", { headers: [["content-type", "text/x-script"]] });
+    expect((await toCachedPage(data, () => true, upper)).body.toString()).toBe("x");
+  });
+});

@@ -65,11 +65,16 @@ export function isFirstAnonymousVisit(req: {
 export async function toCachedPage(
   res: Response,
   shareableCookies: (setCookies: string[]) => boolean,
+  transformHtml: (html: string) => string = (html) => html,
 ): Promise<CachedPage> {
-  const body = Buffer.from(await res.arrayBuffer());
   const cookies = res.headers.getSetCookie();
   const headers = [...res.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length");
   const shareable = res.status === 200 && shareableCookies(cookies);
+  const isHtml = res.headers.get("content-type")?.startsWith("text/html") ?? false;
+  const body =
+    shareable && isHtml
+      ? Buffer.from(transformHtml(await res.text()))
+      : Buffer.from(await res.arrayBuffer());
   return {
     status: res.status,
     headers,

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
+import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
 import {
   type CachedPage,
   createPageCache,
@@ -57,6 +58,7 @@ export async function mountStorefront(
   },
 ) {
   const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
+  const inlineCss = stylesheetInliner(join(STOREFRONT_BUILD, "client"));
   if (opts.serveAssets) {
     await app.register(fastifyStatic, {
       root: join(STOREFRONT_BUILD, "client"),
@@ -106,12 +108,13 @@ export async function mountStorefront(
             // Not tied to this client: others wait for the same render.
             await handle(toRequest(req, null), entry.createLoadContext(opts.services)),
             entry.firstVisit.onlyGuestCookie,
+            inlineCss,
           ),
         );
         return sendCached(reply, page, entry, req);
       }
       const response = await handle(toRequest(req, reply), entry.createLoadContext(opts.services));
-      return sendResponse(reply, response);
+      return sendResponse(reply, response, inlineCss);
     });
   });
 }
@@ -145,7 +148,7 @@ function toRequest(req: FastifyRequest, reply: FastifyReply | null): Request {
   });
 }
 
-function sendResponse(reply: FastifyReply, res: Response) {
+function sendResponse(reply: FastifyReply, res: Response, inlineCss: (html: string) => string) {
   reply.status(res.status);
   for (const [k, v] of res.headers) {
     if (k !== "set-cookie") reply.header(k, v);
@@ -153,7 +156,12 @@ function sendResponse(reply: FastifyReply, res: Response) {
   const cookies = res.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!res.body) return reply.send();
-  return reply.send(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream));
+  const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream);
+  // Stylesheets inline in every page's head: no render-blocking request before the first paint.
+  if (res.headers.get("content-type")?.startsWith("text/html")) {
+    return reply.send(body.pipe(inlineHeadStream(inlineCss)));
+  }
+  return reply.send(body);
 }
 
 /** A page from the cache, compressed as the client accepts, with a guest cookie of its own. */

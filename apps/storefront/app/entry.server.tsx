@@ -66,6 +66,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // React moves a finished Suspense boundary bigger than this (12.8 KB by default) after
+        // the rest of the page, to stream the shell sooner; a whole listing or product view then
+        // lands after the footer and pushes it down (CLS 0.7). Keep every boundary in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

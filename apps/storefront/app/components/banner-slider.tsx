@@ -1,4 +1,5 @@
 import type { BannerItem } from "@maidan/contracts/site";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 
 type Variant = "desktop" | "mobile";
@@ -14,6 +15,16 @@ function isInternal(link: string) {
 
 function Slides({ items, variant }: { items: BannerItem[]; variant: Variant }) {
   const { width, height } = sizes[variant];
+  // The first slide is the page's largest paint: fetch it at once, with priority, but only on
+  // the device that shows this list (the images below stay lazy, see there).
+  const first = items[0];
+  if (first) {
+    preload(first.img, {
+      as: "image",
+      fetchPriority: "high",
+      media: variant === "desktop" ? "(min-width: 900px)" : "(max-width: 899.98px)",
+    });
+  }
   if (items.length === 0) {
     return <div className={`banner-slider__track banner-slider--${variant} loading-banner`} />;
   }

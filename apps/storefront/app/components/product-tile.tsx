@@ -3,7 +3,8 @@ import { LazyImage } from "./media/lazy-image";
 import { PrefetchLink } from "./prefetch-link";
 import { Price } from "./price";
 
-export function ProductTile({ product }: { product: Product }) {
+/** `priority`: one of the first tiles, likely the largest paint: loaded eagerly, first. */
+export function ProductTile({ product, priority }: { product: Product; priority?: boolean }) {
   return (
     <article className="product-tile">
       <PrefetchLink to={`/${product.slug}`} className="product-tile__link">
@@ -15,6 +16,7 @@ export function ProductTile({ product }: { product: Product }) {
             width={800}
             height={800}
             sizes="(min-width: 1200px) 240px, (min-width: 600px) 30vw, 50vw"
+            priority={priority}
           />
         ) : (
           <span className="product-tile__image product-tile__image--none" aria-hidden="true" />
@@ -28,6 +30,9 @@ export function ProductTile({ product }: { product: Product }) {
   );
 }
 
+/** A phone shows two tiles above the fold: those get loading priority. */
+export const PRIORITY_TILES = 2;
+
 export function ProductGrid({
   products,
   empty = "No products to show yet.",
@@ -38,8 +43,8 @@ export function ProductGrid({
   if (products.length === 0) return <p className="empty-note">{empty}</p>;
   return (
     <div className="product-grid">
-      {products.map((product) => (
-        <ProductTile key={product._id} product={product} />
+      {products.map((product, i) => (
+        <ProductTile key={product._id} product={product} priority={i < PRIORITY_TILES} />
       ))}
     </div>
   );

@@ -1,9 +1,10 @@
-import { CategoryListingView } from "../components/listing/category-listing-view";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { DynamicPage } from "../components/cms/dynamic-page";
 import { StaticPage } from "../components/cms/static-page";
 import { ErrorPage } from "../components/error-page";
+import { CategoryListingView } from "../components/listing/category-listing-view";
 import { categoryListing } from "../lib/category-listing.server";
+import { lazyView } from "../lib/lazy-view";
 import { listingMeta } from "../lib/listing-seo";
 import { notFound } from "../lib/not-found";
 import { productMeta } from "../lib/product-meta";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/slug";
 // One route serves CMS pages, listings and products; the product view is its own chunk so the
 // other pages do not download its code. During hydration React keeps the server's HTML until
 // the chunk arrives, so nothing flashes.
-const ProductView = lazy(() =>
+const ProductView = lazyView(() =>
   import("../components/catalog/product-view").then((m) => ({ default: m.ProductView })),
 );
 

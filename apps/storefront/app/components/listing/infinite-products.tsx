@@ -1,7 +1,7 @@
 import type { ProductCard, ProductList } from "@maidan/contracts/catalog";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { ProductTile } from "../product-tile";
+import { PRIORITY_TILES, ProductTile } from "../product-tile";
 
 /** Spec §9: infinite-scroll throttle. */
 export const SCROLL_THROTTLE_MS = 200;
@@ -78,9 +78,11 @@ export function InfiniteProducts({
   if (items.length === 0) return <p className="empty-note">{empty}</p>;
   return (
     <>
+      {/* Tiles name their products in h3s: this keeps the outline h1 → h2 → h3. */}
+      <h2 className="visually-hidden">Products</h2>
       <div className="product-grid" aria-busy={busy}>
-        {items.map((product) => (
-          <ProductTile key={product._id} product={product} />
+        {items.map((product, i) => (
+          <ProductTile key={product._id} product={product} priority={i < PRIORITY_TILES} />
         ))}
       </div>
       <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
