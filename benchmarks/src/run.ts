@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ensureDatabase } from "@maidan/db/database";
 import { type LoadResult, load } from "./load.ts";
 import { writeResults } from "./results.ts";
 import { startServer } from "./server-process.ts";
@@ -34,7 +35,13 @@ const engines = values.engine === "both" ? ["embedded", "external"] : [values.en
 const runs: { engine: string; results: LoadResult[] }[] = [];
 for (const engine of engines) {
   const env: Record<string, string> = { DATA_DIR: `${OUT}data-${engine}` };
-  if (engine === "external") env.DATABASE_URL = values["external-url"]!;
+  if (engine === "external") {
+    const url = new URL(values["external-url"]!);
+    const name = url.pathname.slice(1);
+    url.pathname = "/postgres";
+    await ensureDatabase(url.toString(), name);
+    env.DATABASE_URL = values["external-url"]!;
+  }
   process.stdout.write(`\n${engine}: starting server\n`);
   const server = await startServer(env, 3900 + runs.length);
   const results: LoadResult[] = [];
