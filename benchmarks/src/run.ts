@@ -25,10 +25,17 @@ const connections = Number(values.connections);
 const OUT = fileURLToPath(new URL("../out/", import.meta.url));
 mkdirSync(OUT, { recursive: true });
 
-const targets = [
+// A first visit (no cookies) may be served from the anonymous page cache; a returning visitor
+// (any cookie) is rendered on every request, so both are measured.
+const targets: { name: string; path: string; headers?: Record<string, string> }[] = [
   { name: "floor: static string", path: "/api/ping" },
   { name: "GET /api/pages/router", path: "/api/pages/router" },
-  { name: "SSR home page", path: "/" },
+  { name: "SSR home page, first visit", path: "/" },
+  {
+    name: "SSR home page, rendered (returning guest)",
+    path: "/",
+    headers: { cookie: "guest=bench-guest" },
+  },
 ];
 
 const engines = values.engine === "both" ? ["embedded", "external"] : [values.engine!];
@@ -47,8 +54,12 @@ for (const engine of engines) {
   const results: LoadResult[] = [];
   try {
     for (const t of targets) {
-      await load(server.base, t.name, t.path, { connections: 10, seconds: 2 }); // warm-up
-      const r = await load(server.base, t.name, t.path, { connections, seconds });
+      await load(server.base, t.name, t.path, { connections: 10, seconds: 2, headers: t.headers }); // warm-up
+      const r = await load(server.base, t.name, t.path, {
+        connections,
+        seconds,
+        headers: t.headers,
+      });
       process.stdout.write(
         `  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}\n`,
       );
