@@ -13,7 +13,9 @@ export function writeSection(suite: string, lines: string[]) {
   // Suite names may hold regex characters ("Lighthouse (mobile)"): match them literally.
   const name = suite.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const re = new RegExp(`<!-- ${name}:start -->[\\s\\S]*?<!-- ${name}:end -->`);
-  text = re.test(text) ? text.replace(re, () => block) : `${text.trimEnd()}\n\n## ${suite}\n\n${block}\n`;
+  text = re.test(text)
+    ? text.replace(re, () => block)
+    : `${text.trimEnd()}\n\n## ${suite}\n\n${block}\n`;
   writeFileSync(FILE, text);
 }
 

@@ -7,6 +7,7 @@ import type { OrdersService } from "@maidan/contracts/orders";
 import type {
   CategoryNode,
   HomeData,
+  LandingEntry,
   LandingList,
   Page,
   PagesRouter,
@@ -47,6 +48,10 @@ export type AppServices = {
     page(slug: string): Promise<Page | null>;
     categoryPage(slug: string, child?: string): Promise<CategoryPage | null>;
     product(slug: string): Promise<ProductDetail | null>;
+    /** /pages/{route}, /sale, /women-summer-collection: the entry and its matching products. */
+    landingPage(route: string): Promise<{ entry: LandingEntry; products: ProductTile[] } | null>;
+    /** /daily_juice: today's deals (day in Asia/Karachi), the same all day. */
+    dailyDeals(now?: Date): Promise<{ day: string; products: ProductTile[] }>;
   };
   /** Listings, search, product detail, brands and vendors (modules/catalog). */
   catalog: CatalogService;

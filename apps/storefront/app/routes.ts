@@ -32,7 +32,7 @@ export default [
     route("stores/:id", "routes/store.tsx", { id: "store" }),
     route("shop/:id", "routes/store.tsx", { id: "shop" }),
     route("store", "routes/store-directory.tsx", { id: "store-directory" }),
-    soon("women-summer-collection", "women-summer-collection"),
+    route("women-summer-collection", "routes/landing.tsx", { id: "women-summer-collection" }),
     soon("freebies", "freebies"),
     soon("freebies/:id", "freebie-detail"),
     soon("myfreebies", "my-freebies"),
@@ -47,7 +47,7 @@ export default [
 
   layout("layouts/mobile.tsx", [
     soon("lucky-draw", "lucky-draw"),
-    soon("daily_juice", "daily-juice"),
+    route("daily_juice", "routes/daily-juice.tsx", { id: "daily-juice" }),
     soon("earn", "earn"),
     soon("invite/:id", "invite"),
   ]),

@@ -1,25 +1,35 @@
 import { ErrorPage } from "../components/error-page";
 import { LandingView } from "../components/landing-view";
-import { readLandingContent } from "../lib/landing-data.server";
+import { mergeProducts, readLandingContent } from "../lib/landing-data.server";
 import { notFound } from "../lib/not-found";
 import { errorMeta, pageMeta } from "../lib/seo";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/landing";
 
-/** /pages/{route}: a landing entry, which receives its own data (spec §2). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const list = await services(context).site.landing({ route: params.route });
-  const entry = list.status
-    ? list.data.find((item) => item.route === params.route && item.status)
-    : undefined;
-  if (!entry) throw notFound();
-  return { title: entry.title, ...readLandingContent(entry.data) };
+/**
+ * /pages/{route}, and fixed addresses such as /women-summer-collection (spec §2): a landing
+ * entry, its data (headline, art, categories, tags…) and the products that data matches.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const route = params.route ?? new URL(request.url).pathname.slice(1);
+  const page = await services(context).site.landingPage(route);
+  if (!page) throw notFound();
+  const content = readLandingContent(page.entry.data);
+  return {
+    title: page.entry.title,
+    ...content,
+    // Products picked by staff first, then the ones matching the entry's categories and tags.
+    products: mergeProducts(content.products, page.products),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   error || !loaderData
     ? errorMeta(matches, error)
-    : pageMeta(matches, { title: loaderData.title, description: loaderData.description });
+    : pageMeta(matches, {
+        title: loaderData.title,
+        description: loaderData.subtitle ?? loaderData.description,
+      });
 
 export default function LandingPage({ loaderData }: Route.ComponentProps) {
   return <LandingView {...loaderData} empty="Products for this page arrive soon." />;

@@ -1,13 +1,14 @@
 import { ErrorPage } from "../components/error-page";
 import { LandingView } from "../components/landing-view";
-import { readLandingContent } from "../lib/landing-data.server";
+import { mergeProducts, readLandingContent } from "../lib/landing-data.server";
 import { errorMeta, pageMeta } from "../lib/seo";
 import { once, services, settledOr } from "../lib/services.server";
 import type { Route } from "./+types/sale";
 
 /**
- * The sale: the first landing entry marked 'sale' (spec §7) and the products on sale. Either
- * may be missing; the page still shows what there is.
+ * The sale: the first landing entry marked 'sale' (spec §7) with its data (headline, art,
+ * discount, categories) and the discounted products of its categories, then everything else
+ * that is discounted. Either part may be missing; the page still shows what there is.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { site } = services(context);
@@ -18,25 +19,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   const list = settledOr(landing, null, "sale landing");
   const entry = list?.status ? list.data.find((item) => item.status) : undefined;
   const content = entry ? readLandingContent(entry.data) : null;
+  const matched = entry
+    ? await site.landingPage(entry.route).catch((error: unknown) => {
+        console.warn("storefront: sale products could not be loaded", error);
+        return null;
+      })
+    : null;
   const onSale = settledOr(home, null, "products on sale")?.onSale ?? [];
   return {
+    ...content,
     title: entry?.title ?? "Sale",
     description: content?.description ?? null,
     banners: content?.banners ?? [],
-    // Products picked for the sale page come first, then everything else that is discounted.
-    products: dedupe([...(content?.products ?? []), ...onSale]),
+    products: mergeProducts(content?.products ?? [], matched?.products ?? [], onSale),
   };
-}
-
-function dedupe<T extends { _id: string }>(items: T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item._id) && seen.add(item._id));
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   error || !loaderData
     ? errorMeta(matches, error)
-    : pageMeta(matches, { title: loaderData.title, description: loaderData.description });
+    : pageMeta(matches, {
+        title: loaderData.title,
+        description: loaderData.subtitle ?? loaderData.description,
+      });
 
 export default function SalePage({ loaderData }: Route.ComponentProps) {
   return <LandingView {...loaderData} empty="No sale is running right now. Check back soon." />;

@@ -71,6 +71,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
         return { category: menShoes, children: [], parent: men, products: [runner] };
       },
       product: async (slug) => (slug === runner.slug ? runnerDetail : null),
+      landingPage: async () => null,
+      dailyDeals: async () => ({ day: "2026-01-01", products: [runner] }),
       ...overrides,
     },
     catalog: fakeCatalog(),

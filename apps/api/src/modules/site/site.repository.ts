@@ -11,7 +11,7 @@ import {
   shippingMethods,
   vendors,
 } from "@maidan/db/schema";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 
 export const findSettings = (db: DbOrTx) =>
   db
@@ -80,6 +80,8 @@ const inStock = sql<boolean>`exists (
 
 export type TileFilter = {
   categoryIds?: string[];
+  /** Products carrying any of these tags; with categoryIds, either one matches (a landing page). */
+  tags?: string[];
   onSale?: boolean;
   order: "newest" | "best" | "discount";
   limit: number;
@@ -103,7 +105,14 @@ export const listTiles = (db: DbOrTx, f: TileFilter) =>
     .where(
       and(
         eq(products.active, true),
-        f.categoryIds ? inArray(products.categoryId, f.categoryIds) : undefined,
+        f.tags?.length
+          ? or(
+              arrayOverlaps(products.tags, f.tags),
+              f.categoryIds ? inArray(products.categoryId, f.categoryIds) : undefined,
+            )
+          : f.categoryIds
+            ? inArray(products.categoryId, f.categoryIds)
+            : undefined,
         f.onSale ? lt(products.price, products.mrp) : undefined,
       ),
     )

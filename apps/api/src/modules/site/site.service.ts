@@ -3,6 +3,7 @@ import type { Db } from "@maidan/db/database";
 import { memo } from "../../lib/memo.ts";
 import type { AppServices, CategoryPage, ProductDetail } from "../../services.ts";
 import { keyedCache } from "../catalog/keyed-cache.ts";
+import { dailyPick, landingMatch, shopDay } from "./landing-products.ts";
 import * as repo from "./site.repository.ts";
 
 type Category = Awaited<ReturnType<typeof repo.listCategories>>[number];
@@ -14,6 +15,9 @@ const toNode = (c: Category): CategoryNode => ({
   image: c.image,
   parent: c.parentId,
 });
+
+const DAILY_COUNT = 8;
+const DAILY_POOL = 200;
 
 /** Start-up data, CMS pages and the small product views the foundation pages need. */
 export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"] {
@@ -91,7 +95,51 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
       byKey.get(`category:${slug}/${child ?? ""}`, () => loadCategoryPage(slug, child)),
 
     product: (slug) => byKey.get(`product:${slug}`, () => loadProduct(slug)),
+
+    // A landing entry and the products its data asks for (categories or tags, on sale or not).
+    landingPage: (route) => byKey.get(`landing:${route}`, () => loadLandingPage(route)),
+
+    // Today's deals: a pick from the discounted products that changes at Pakistan midnight.
+    async dailyDeals(now = new Date()) {
+      const day = shopDay(now);
+      const products = await byKey.get(`daily:${day}`, async () =>
+        dailyPick(
+          await repo.listTiles(db, { onSale: true, order: "discount", limit: DAILY_POOL }),
+          day,
+          DAILY_COUNT,
+        ),
+      );
+      return { day, products };
+    },
   };
+
+  async function loadLandingPage(route: string) {
+    const [entry] = await repo.listLanding(db, { route });
+    if (!entry) return null;
+    const { slugs, tags, onSale } = landingMatch(entry);
+    const all = await categories();
+    const categoryIds = all
+      .filter((c) => slugs.includes(c.slug))
+      .flatMap((c) => descendants(all, c.id));
+    const products = await repo.listTiles(db, {
+      categoryIds: categoryIds.length ? categoryIds : undefined,
+      tags,
+      onSale,
+      order: onSale ? "discount" : "best",
+      limit: 24,
+    });
+    return {
+      entry: {
+        _id: entry.id,
+        route: entry.route,
+        title: entry.title,
+        landingPage: entry.landingPage,
+        data: entry.data,
+        status: entry.status,
+      },
+      products,
+    };
+  }
 
   async function loadPage(slug: string) {
     const p = await repo.findPage(db, slug);
