@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     product: { type: "string", default: "/margalla-fit-mens-training-track-pants-pulse" },
     category: { type: "string", default: "/men" },
     renders: { type: "string", default: "200" },
+    /** The server's process id (with --base): its CPU time per request is measured too. */
+    pid: { type: "string" },
   },
 });
 // React picks its build from NODE_ENV when the storefront build is first imported (below).
@@ -47,12 +50,24 @@ const results: LoadResult[] = [];
 let closeApp: (() => Promise<void>) | undefined;
 let cached: Awaited<ReturnType<typeof buildApp>> | undefined;
 const cpu: { name: string; p50: number; p95: number; max: number }[] = [];
+const serverCpu: { name: string; msPerRequest: number }[] = [];
+const pid = values.pid ?? (server ? String(server.pid) : undefined);
+/** User + system CPU of the server process so far, in ms (/proc counts 100 ticks a second). */
+const serverCpuMs = () => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 try {
   for (const t of targets) {
     await load(base, t.name, t.path, { connections: 10, seconds: 2 }); // warm-up
     // As a browser asks: compressed (the page cache keeps brotli and gzip forms).
     const headers = { "accept-encoding": "br, gzip" };
+    const before = pid ? serverCpuMs() : 0;
     const r = await load(base, t.name, t.path, { connections, seconds, headers });
+    if (pid) {
+      const ms = serverCpuMs() - before;
+      serverCpu.push({ name: t.name, msPerRequest: Math.round((ms / r.requests) * 1000) / 1000 });
+    }
     process.stdout.write(`  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms\n`);
     results.push(r);
   }
@@ -119,4 +134,18 @@ writeSection(`${suite} CPU`, [
   "|---|---:|---:|---:|",
   ...cpu.map((c) => `| ${c.name} | ${c.p50} | ${c.p95} | ${c.max} |`),
 ]);
+if (serverCpu.length) {
+  const floorMs = serverCpu[0]?.msPerRequest || 1;
+  writeSection(`${suite} server CPU`, [
+    "The server process's CPU time per request during each load above (from /proc; the load generator runs on the same 2 cores and is often the bottleneck, so this shows what the server itself could serve). Capacity ratio = the floor's CPU per request / the page's.",
+    "",
+    "| target | server CPU ms per request | capacity ratio to floor |",
+    "|---|---:|---:|",
+    ...serverCpu.map(
+      (c) => `| ${c.name} | ${c.msPerRequest} | ${(floorMs / (c.msPerRequest || 1)).toFixed(2)} |`,
+    ),
+  ]);
+}
+for (const c of serverCpu)
+  process.stdout.write(`  server CPU ${c.name}: ${c.msPerRequest} ms/request\n`);
 for (const c of cpu) process.stdout.write(`  CPU ${c.name}: p50 ${c.p50} ms, p95 ${c.p95} ms\n`);
