@@ -10,6 +10,16 @@ export type LoadResult = {
   p99: number;
   errors: number;
   non2xx: number;
+  /** 2xx answers per second over the whole run (orders/s for order placement). */
+  okPerSecond: number;
+};
+
+/** What a request may become just before it is sent (method, headers, body, path). */
+export type RequestShape = {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
 };
 
 /** Runs autocannon against one path and reports exact percentiles from every response time. */
@@ -23,6 +33,10 @@ export async function load(
     headers?: Record<string, string>;
     /** When given, requests cycle through these paths instead of repeating `path`. */
     paths?: string[];
+    /** When given, shapes every request (e.g. a distinct guest cookie and body per request). */
+    setupRequest?: (req: RequestShape) => RequestShape;
+    /** Stop after this many requests instead of after `seconds`. */
+    amount?: number;
   },
 ): Promise<LoadResult> {
   const times: number[] = [];
@@ -31,11 +45,14 @@ export async function load(
   const instance = autocannon({
     url: base + path,
     connections: opts.connections,
-    duration: opts.seconds,
+    duration: opts.amount ? undefined : opts.seconds,
+    amount: opts.amount,
     headers: opts.headers,
-    requests: paths?.length
-      ? [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? path }) }]
-      : undefined,
+    requests: opts.setupRequest
+      ? [{ setupRequest: opts.setupRequest }]
+      : paths?.length
+        ? [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? path }) }]
+        : undefined,
   });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) =>
     times.push(ms),
@@ -54,6 +71,10 @@ export async function load(
     p99: pct(99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    okPerSecond:
+      Math.round(
+        ((result.requests.total - result.non2xx - result.errors) / (result.duration || 1)) * 10,
+      ) / 10,
   };
 }
 
