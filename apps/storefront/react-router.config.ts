@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { precompress } from "./precompress";
 
 export default {
   appDirectory: "app",
@@ -7,4 +9,8 @@ export default {
   ssr: true,
   // v8 already enables middleware and the other former v7 future flags; none are left to opt into.
   future: {},
+  // Brotli and gzip copies of the client assets, served as they are (apps/api/src/storefront.ts).
+  buildEnd({ reactRouterConfig }) {
+    precompress(join(reactRouterConfig.buildDirectory, "client"));
+  },
 } satisfies Config;

@@ -64,6 +64,10 @@ export async function mountStorefront(
       root: join(STOREFRONT_BUILD, "client"),
       wildcard: false,
       index: false,
+      // The build writes .br/.gz copies (apps/storefront/precompress.ts): sent as they are.
+      preCompressed: true,
+      // Our setHeaders decides; otherwise `send` writes its own max-age=0 over the immutable one.
+      cacheControl: false,
       setHeaders: (res, path) => {
         if (path.includes(`${join("client", "assets")}`)) {
           res.setHeader("cache-control", "public, max-age=31536000, immutable");
