@@ -41,11 +41,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Stores open soon",
     "A directory of every store on Maidan is on its way.",
   ),
-  "women-summer-collection": page(
-    "Women's summer collection",
-    "The summer collection opens soon",
-    "The women's summer edit is being put together.",
-  ),
   notifications: page(
     "Notifications",
     "Notifications open soon",
@@ -60,11 +55,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Lucky draw",
     "The lucky draw opens soon",
     "Draws for shoppers are on their way.",
-  ),
-  "daily-juice": page(
-    "Daily Juice",
-    "Daily Juice opens soon",
-    "A daily pick of deals is on its way.",
   ),
   earn: page(
     "Earn",
