@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { horizontalOverflow, snapshot } from "./helpers";
+import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 // Issue #3: landing pages come from the database, none is an empty placeholder.
 test.describe("landing pages", () => {

@@ -36,7 +36,7 @@ async function productWithImages(offset: number): Promise<string> {
 const frame = (page: Page) => page.locator(".gallery__frame");
 
 test.describe("product page", () => {
-  test("shows price, variants with stock, SEO data and an honest cart button", async ({
+  test("shows price, variants with stock, SEO data and a working cart button", async ({
     page,
   }, info) => {
     const slug = await productWithImages(info.project.name === "phone" ? 0 : 1);
@@ -47,7 +47,8 @@ test.describe("product page", () => {
     await expect(sizes.getByText("Only 2 left")).toBeVisible();
     await expect(sizes.getByText("Sold out")).toBeVisible();
     await expect(sizes.locator("input[disabled]")).toHaveCount(1);
-    await expect(page.getByRole("button", { name: "Ordering online opens soon" })).toBeDisabled();
+    // Adding to the cart itself is covered by checkout.spec.ts; here the button is live.
+    await expect(page.getByRole("button", { name: /^(Add to cart|Choose a size)$/ })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       "href",
       new RegExp(`/${slug}$`),

@@ -24,12 +24,16 @@ const ProductView = lazyView(() =>
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { site, catalog } = services(context);
-  const target = await resolveSlug(site, params.slug, params.c);
+  const target = await resolveSlug(site, params.slug, params.c, (slug) => catalog.detail(slug));
   if (!target) throw notFound();
+  if (target.kind === "product") return productPageData(catalog, target.product, request);
   if (target.kind === "category") {
     const listing = await categoryListing(catalog, params.slug, params.c, request);
     if (!listing) throw notFound();
     return listing;
+  }
+  if (target.kind === "page") {
+    return { ...target, page: { ...target.page, body: safeHtml(target.page.body) } };
   }
   return target;
 }
