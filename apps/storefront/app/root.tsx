@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { LoginDialog } from "./components/account/login-dialog";
+import { LoginDialogHost } from "./components/account/login-dialog-host";
 import { AnalyticsNoscript, AnalyticsScripts } from "./components/analytics-scripts";
 import { CampaignMarker } from "./components/campaign-marker";
 import { ErrorPage } from "./components/error-page";
@@ -116,7 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <OfflineSupport />
         <Toaster />
         {children}
-        <LoginDialog />
+        <LoginDialogHost />
         <CampaignMarker />
         <PageViewTracker plan={plan} />
         <ScrollRestoration />

@@ -2,7 +2,6 @@ import { Suspense } from "react";
 import { DynamicPage } from "../components/cms/dynamic-page";
 import { StaticPage } from "../components/cms/static-page";
 import { ErrorPage } from "../components/error-page";
-import { CategoryListingView } from "../components/listing/category-listing-view";
 import { categoryListing } from "../lib/category-listing.server";
 import { lazyView } from "../lib/lazy-view";
 import { listingMeta } from "../lib/listing-seo";
@@ -15,11 +14,16 @@ import { errorMeta, excerpt, pageMeta } from "../lib/seo";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/slug";
 
-// One route serves CMS pages, listings and products; the product view is its own chunk so the
-// other pages do not download its code. During hydration React keeps the server's HTML until
-// the chunk arrives, so nothing flashes.
+// One route serves CMS pages, listings and products; the product and listing views are chunks of
+// their own, so neither page downloads the other's code (the listing's filters bring zod).
+// During hydration React keeps the server's HTML until the chunk arrives, so nothing flashes.
 const ProductView = lazyView(() =>
   import("../components/catalog/product-view").then((m) => ({ default: m.ProductView })),
+);
+const CategoryListingView = lazyView(() =>
+  import("../components/listing/category-listing-view").then((m) => ({
+    default: m.CategoryListingView,
+  })),
 );
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -70,7 +74,11 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
         <StaticPage page={loaderData.page} />
       );
     case "listing":
-      return <CategoryListingView data={loaderData} />;
+      return (
+        <Suspense>
+          <CategoryListingView data={loaderData} />
+        </Suspense>
+      );
     case "product":
       return (
         <Suspense>

@@ -1,4 +1,4 @@
-import { safeRedirect } from "@maidan/contracts/auth";
+import { safeRedirect } from "@maidan/contracts/safe-redirect";
 import { useSyncExternalStore } from "react";
 
 /**

@@ -27,9 +27,12 @@ export function LoginDialog() {
     if (!state.accountShow && dialog.open) dialog.close();
   }, [state.accountShow]);
 
-  // Any navigation (a successful login included) ends the dialog.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new location only
+  // Any navigation (a successful login included) ends the dialog. The dialog mounts on its first
+  // opening (LoginDialogHost), so the location it mounted at does not count.
+  const mountedAt = useRef(location.key);
   useEffect(() => {
+    if (location.key === mountedAt.current) return;
+    mountedAt.current = location.key;
     loginDialog.close();
   }, [location.key]);
 

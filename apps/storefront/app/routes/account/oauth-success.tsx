@@ -1,4 +1,4 @@
-import { safeRedirect } from "@maidan/contracts/auth";
+import { safeRedirect } from "@maidan/contracts/safe-redirect";
 import { Link, redirect, useLoaderData } from "react-router";
 import { viewerContext } from "../../context";
 import { pageMeta } from "../../lib/seo";
