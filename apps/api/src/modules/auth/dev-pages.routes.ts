@@ -1,7 +1,7 @@
 import { safeRedirect } from "@maidan/contracts/auth";
 import type { FastifyPluginAsync } from "fastify";
 import { notFound } from "../../lib/errors.ts";
-import { type Auth, outboxReadable } from "./auth.service.ts";
+import type { Auth } from "./auth.service.ts";
 import { SANDBOX_IDENTITIES } from "./oauth-providers.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,7 +5,7 @@ import {
   linkConfirmBody,
   type OrdersService,
 } from "@maidan/contracts/orders";
-import type { Db, DbOrTx } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";

@@ -191,7 +191,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function landing(reference: string | null): Promise<Landing> {
     const a = reference ? await repo.findByReference(db, reference) : null;
-    if (!a || !a.checkoutId) return { location: "/checkout/repayment", status: "unknown" };
+    if (!a?.checkoutId) return { location: "/checkout/repayment", status: "unknown" };
     if (a.status === "paid") {
       const ids = (await orders.orderIds(a.checkoutId)).join(",") || a.checkoutId;
       return {

@@ -76,7 +76,11 @@ export function useRuleForm(schema: Record<string, RuleField>) {
         // Leaving the field by pressing submit: the submit validates everything anyway, and a
         // message appearing now would push the button away from under the finger mid-tap.
         const next = e.relatedTarget;
-        if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === e.currentTarget.form)
+        if (
+          next instanceof HTMLButtonElement &&
+          next.type === "submit" &&
+          next.form === e.currentTarget.form
+        )
           return;
         fieldFor(name).change(e.currentTarget.value);
         fieldFor(name).blur();

@@ -15,7 +15,7 @@ const int = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : Num
 export async function checkoutAction(request: Request, context: Context): Promise<CartFeedback> {
   const input = formObject(await request.formData());
   const owner = cartOwner(context);
-  const { carts, orders } = services(context);
+  const { carts } = services(context);
   try {
     switch (input.intent) {
       case "add": {

@@ -90,7 +90,7 @@ export const easypaisaSandbox: FastifyPluginAsync<SandboxDeps> = async (app, dep
   app.post("/sandbox/easypaisa/easypay/choose", async (req, reply) => {
     const f = fields(req);
     const t = await txns.get(f.orderRefNum ?? "");
-    if (!t || t.status !== "PENDING")
+    if (t?.status !== "PENDING")
       return html(reply, page("Easypay", "<h1>Unknown or finished transaction</h1>"), 404);
     const paid = f.outcome === "success";
     t.status = paid ? "PAID" : "FAILED";
