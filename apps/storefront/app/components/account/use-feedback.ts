@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { ActionFeedback } from "../../lib/account.server";
 import { trackAuthError } from "../../lib/account-events";
 import { analyticsPlan } from "../../lib/analytics";
@@ -11,8 +11,12 @@ export function useFeedback(
   errorEvent?: "login_error" | "signup_error",
 ) {
   const { settings } = useRootData();
+  // Once per outcome: the revalidation after an action hands new settings objects to this hook,
+  // which re-ran the effect and showed the same toast twice.
+  const shown = useRef<ActionFeedback | undefined>(undefined);
   useEffect(() => {
-    if (!data) return;
+    if (!data || shown.current === data) return;
+    shown.current = data;
     if (data.ok) {
       notifySuccess(data.message);
       return;
