@@ -118,3 +118,27 @@ test.describe("pages from the database", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
+
+test.describe("navigation", () => {
+  test("the loading bar shows while a page's data loads, and goes when it arrives", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const bar = page.locator(".loading-bar");
+    await expect(bar).toHaveAttribute("data-active", "false");
+    // Hold the next page's data so the in-between state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Men", exact: true }).first().click();
+    await expect(bar).toHaveAttribute("data-active", "true");
+    release();
+    await expect(page).toHaveURL(/\/men$/);
+    await expect(bar).toHaveAttribute("data-active", "false");
+  });
+});
