@@ -1,4 +1,4 @@
-import { type ComponentType, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import type { ShareContent } from "./share-networks";
 
 type Dialog = ComponentType<{ content: ShareContent; onClose: () => void }>;
@@ -11,6 +11,10 @@ const isPhone = () => /Android|iPhone|iPad|Mobi/i.test(navigator.userAgent);
  */
 export function ShareButton({ content }: { content: ShareContent }) {
   const [Dialog, setDialog] = useState<Dialog | null>(null);
+  // Sharing needs script; until the page has hydrated the button is visibly unavailable rather
+  // than a press that does nothing.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const onShare = async () => {
     if (isPhone() && typeof navigator.share === "function") {
@@ -32,7 +36,12 @@ export function ShareButton({ content }: { content: ShareContent }) {
 
   return (
     <>
-      <button type="button" className="button button--ghost share-button" onClick={onShare}>
+      <button
+        type="button"
+        className="button button--ghost share-button"
+        onClick={onShare}
+        disabled={!ready}
+      >
         Share
       </button>
       {Dialog && <Dialog content={content} onClose={() => setDialog(null)} />}
