@@ -90,7 +90,7 @@ test("guest: add to cart up to stock, COD checkout, confirm with the SMS code", 
   await page.getByLabel("Confirmation code").fill(code);
   await page.getByRole("button", { name: "Confirm order" }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
-  await expect(page.getByText("Your order is confirmed.")).toBeVisible();
+  await expect(page.getByText("Your order is confirmed.", { exact: true })).toBeVisible();
 });
 
 test("signed in: checkout, order detail with timeline, cancel and stock comes back", async ({

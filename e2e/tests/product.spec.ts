@@ -160,6 +160,8 @@ test.describe("product page", () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto(`/${slug}`);
     const name = await page.getByRole("heading", { level: 1 }).textContent();
+    // Hydrated (Share turns on) means the product view's chunk has loaded and been cached.
+    await expect(page.getByRole("button", { name: "Share" })).toBeEnabled();
     await context.setOffline(true);
     await page.goto(`/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name ?? "");
