@@ -120,10 +120,14 @@ test.describe("pages from the database", () => {
 });
 
 test.describe("navigation", () => {
+  // page.route cannot hold a request the service worker makes on the page's behalf.
+  test.use({ serviceWorkers: "block" });
+
   test("the loading bar shows while a page's data loads, and goes when it arrives", async ({
     page,
   }) => {
-    await page.goto("/");
+    // A click before hydration is a plain page load, with no data request to hold.
+    await page.goto("/", { waitUntil: "networkidle" });
     const bar = page.locator(".loading-bar");
     await expect(bar).toHaveAttribute("data-active", "false");
     // Hold the next page's data so the in-between state can be seen.
