@@ -74,8 +74,10 @@ export function createPool(url: string, max: number) {
     idleTimeoutMillis: 30_000,
     application_name: "maidan",
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server (a restart, or shutdown while a transaction is open) must not
+  // crash the process: the pending query rejects, and the pool drops the broken client on release.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
 }
 
