@@ -11,7 +11,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./schema.ts";
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "expired"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "superseded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
@@ -40,15 +47,22 @@ export const paymentAttempts = pgTable(
     inquiries: integer("inquiries").notNull().default(0),
     nextInquiryAt: timestamp("next_inquiry_at", { withTimezone: true }),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /**
+     * Set when the gateway took money we could not apply (a late success of a superseded,
+     * expired or failed attempt, or a second payment of orders already paid): why a person
+     * must refund it. Null for every other attempt.
+     */
+    refundDue: text("refund_due"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payment_attempts_checkout_idx").on(t.checkoutId),
+    index("payment_attempts_refund_due_idx").on(t.createdAt).where(sql`${t.refundDue} is not null`),
     index("payment_attempts_pending_idx").on(t.nextInquiryAt).where(sql`${t.status} = 'pending'`),
     check("payment_attempts_amount_check", sql`${t.amount} > 0`),
     check(
       "payment_attempts_status_check",
-      sql`${t.status} in ('pending','paid','failed','cancelled','expired')`,
+      sql`${t.status} in ('pending','paid','failed','cancelled','expired','superseded')`,
     ),
   ],
 );
