@@ -1,7 +1,7 @@
 import { safeRedirect } from "@maidan/contracts/auth";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Viewer } from "../context";
-import { viewerContext } from "../context";
+import { guestIdContext, viewerContext } from "../context";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -13,6 +13,9 @@ export function requireViewer(context: Context, request: Request): Viewer {
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   throw redirect(`/account/login?${new URLSearchParams({ redirectTo: back })}`);
 }
+
+/** The visitor's guest id: its cart is merged into the account's cart on sign-in. */
+export const guestIdOf = (context: Context) => context.get(guestIdContext);
 
 /** The caller's address as the server saw it (set by the API's storefront mount, not the client). */
 export const clientIp = (request: Request) =>

@@ -191,7 +191,25 @@ export function createAuth(deps: AuthDeps) {
     },
   };
 
-  return { service, sessions, signer, oauth, logins, account, otp, secure, viewerOf, sms, mailer };
+  /** Merges a guest cart into the user's after a sign-in that does not go through `service`. */
+  const mergeGuestCart = async (userId: string, guestId: string | null) => {
+    if (guestId && deps.carts) await deps.carts.forSession(userId, guestId);
+  };
+
+  return {
+    service,
+    sessions,
+    signer,
+    oauth,
+    logins,
+    account,
+    otp,
+    secure,
+    viewerOf,
+    sms,
+    mailer,
+    mergeGuestCart,
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -44,6 +44,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
       try {
         if (!code || !state) throw new Error("missing code or state");
         const { session, returnTo } = await auth.oauth.callback(code, state, callbackUrl(req));
+        await auth.mergeGuestCart(session.user._id, req.viewer.guestId);
         reply.setCookie(
           SESSION_COOKIE,
           session.token,

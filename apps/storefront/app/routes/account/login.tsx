@@ -10,6 +10,7 @@ import {
   clientIp,
   failure,
   formObject,
+  guestIdOf,
   redirectWithCookie,
 } from "../../lib/account.server";
 import { useRootData } from "../../lib/root-data";
@@ -36,14 +37,18 @@ export async function action({
     }
     const session =
       input.intent === "otp-login"
-        ? await auth.otpLogin({
-            phone: input.phone ?? "",
-            otp: input.otp ?? "",
-            campaign: input.campaign,
-          })
+        ? await auth.otpLogin(
+            {
+              phone: input.phone ?? "",
+              otp: input.otp ?? "",
+              campaign: input.campaign,
+            },
+            guestIdOf(context),
+          )
         : await auth.passwordLogin(
             { email: input.email, password: input.password ?? "", campaign: input.campaign },
             clientIp(request),
+            guestIdOf(context),
           );
     return redirectWithCookie(afterLogin(request, form), session.setCookie);
   } catch (e) {

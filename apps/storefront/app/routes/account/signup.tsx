@@ -9,6 +9,7 @@ import {
   afterLogin,
   failure,
   formObject,
+  guestIdOf,
   originOf,
   redirectWithCookie,
 } from "../../lib/account.server";
@@ -39,6 +40,7 @@ export async function action({
         campaign: input.campaign,
       },
       originOf(request),
+      guestIdOf(context),
     );
     return redirectWithCookie(afterLogin(request, form), session.setCookie);
   } catch (e) {

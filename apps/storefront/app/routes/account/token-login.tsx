@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, useLoaderData, useNavigate } from "react-router";
+import { guestIdOf } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import { notifyError, notifySuccess } from "../../lib/toast";
@@ -11,14 +12,17 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   try {
-    const s = await services(context).auth.tokenLogin(token);
+    const s = await services(context).auth.tokenLogin(token, guestIdOf(context));
     return data(
       { status: true, message: "Logged In Redirecting" },
       { headers: { "Set-Cookie": s.setCookie } },
     );
   } catch (e) {
-    const message = e instanceof Error && (e as { status?: number }).status ? e.message : "";
-    return { status: false, message: message || "login error" };
+    // The server's own message for a refused token (4xx); anything else is 'login error' (§8).
+    const status = (e as { status?: number }).status ?? 0;
+    const refused = e instanceof Error && status >= 400 && status < 500;
+    if (!refused) console.error(e);
+    return { status: false, message: (refused && e.message) || "login error" };
   }
 }
 
