@@ -75,19 +75,24 @@ test("sign up, confirm by e-mail, edit profile, add an address, change password,
   await expect(page).toHaveURL(/\/my$/);
 });
 
-test("phone OTP login reads the code from the outbox; a bad paste is refused", async ({
-  page,
-}, info) => {
+/** Asks for a login code by SMS on the phone tab; returns the code from the dev outbox. */
+async function requestPhoneCode(page: Page) {
   const digits = unique().slice(-9).padStart(9, "0");
-  await page.goto("/account/login?tab=phone&redirectTo=/my/address");
-  await snapshot(page, info, "login-phone");
   await page.getByLabel("Mobile number").fill(`03${digits}`);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(
     page.getByText("A verification code has been sent to your phone.").first(),
   ).toBeVisible();
   await expect(page.getByTestId("otp-box")).toHaveCount(4);
-  const code = (await lastMessage(`923${digits}`)).match(/code is (\d+)/)?.[1] ?? "";
+  return (await lastMessage(`923${digits}`)).match(/code is (\d+)/)?.[1] ?? "";
+}
+
+test("phone OTP login reads the code from the outbox; a bad paste is refused", async ({
+  page,
+}, info) => {
+  await page.goto("/account/login?tab=phone&redirectTo=/my/address");
+  await snapshot(page, info, "login-phone");
+  const code = await requestPhoneCode(page);
   const otp = page.getByLabel("One-time code");
   await otp.focus();
   await page.evaluate(() => {
@@ -101,6 +106,20 @@ test("phone OTP login reads the code from the outbox; a bad paste is refused", a
   await expect(page.getByText("Invalid pasted data").first()).toBeVisible();
   await otp.pressSequentially(code);
   await expect(page).toHaveURL(/\/my\/address$/);
+});
+
+test("phone OTP login by pasting the code from the SMS", async ({ page, context }) => {
+  await page.goto("/account/login?tab=phone");
+  const code = await requestPhoneCode(page);
+  expect(code).toMatch(/^\d{4}$/);
+  // A real paste: the code goes on the clipboard and Ctrl+V delivers it to the focused control.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.evaluate((text) => navigator.clipboard.writeText(text), code);
+  await page.getByLabel("One-time code").focus();
+  await page.keyboard.press("ControlOrMeta+V");
+  // All four boxes filled by the one paste, then the completion event submits the form.
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByRole("heading", { name: /^Hello/ })).toBeVisible();
 });
 
 test("forgot and reset password through the outbox", async ({ page }) => {
