@@ -108,6 +108,10 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   const payments = await setupPayments(app, { config, database, kv });
   // Online payments reach the orders through their service (awaiting payment, paid, hold released).
   payments.payments.useOrders(orders.payments);
+  // Verified top-ups credit the wallet ledger, once per payment reference.
+  payments.payments.useWallet({
+    topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
+  });
   const services: AppServices = {
     site,
     auth: auth.service,

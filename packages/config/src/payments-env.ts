@@ -28,6 +28,9 @@ export const paymentsEnv = {
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  /** Smallest and largest wallet top-up (POST /api/pay/easypaisa_wallet), whole rupees. */
+  WALLET_TOPUP_MIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  WALLET_TOPUP_MAX: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SANDBOX_FAIL: z.enum(["none", "error", "timeout"]).default("none"),
 

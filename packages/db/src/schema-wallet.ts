@@ -24,7 +24,7 @@ export const wallets = pgTable(
   (t) => [check("wallets_balance_check", sql`${t.balance} >= 0`)],
 );
 
-export const WALLET_ENTRY_KINDS = ["credit", "order_spend", "order_refund"] as const;
+export const WALLET_ENTRY_KINDS = ["credit", "topup", "order_spend", "order_refund"] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**

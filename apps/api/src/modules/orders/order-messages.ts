@@ -5,7 +5,7 @@ import { rupees } from "../cart/cart-pricing.ts";
 
 /**
  * The order's SMS (with the COD confirmation code and one-tap link when confirmation is on) and
- * its e-mail, through the same adapters as the login codes (dev outbox by default). Sent after the
+ * its e-mail, for a COD order when placed and for an online one when its payment is verified, through the same adapters as the login codes (dev outbox by default). Sent after the
  * commit: a failed send is logged and never undoes an order.
  */
 export async function sendOrderMessages(
@@ -16,9 +16,13 @@ export async function sendOrderMessages(
 ) {
   const numbers = r.orders.map((o) => o.orderNo).join(", ");
   const total = rupees(r.amount.total);
+  // An online order is told only once its payment is verified (payments' settlement).
+  const cod = r.paymentMethod === "COD";
   const sms = confirm
     ? `Maidan: confirm your cash-on-delivery order ${numbers} (${total}) with code ${confirm.code}, or tap ${confirm.link}`
-    : `Maidan: thank you! Order ${numbers} (${total}, cash on delivery) is placed.`;
+    : cod
+      ? `Maidan: thank you! Order ${numbers} (${total}, cash on delivery) is placed.`
+      : `Maidan: thank you! Order ${numbers} (${total}) is paid and confirmed.`;
   await m.sms
     .send(address.phone, sms)
     .catch((e) => m.log(`orders: sms failed: ${(e as Error).message}`));
@@ -26,7 +30,7 @@ export async function sendOrderMessages(
     const lines = [
       `Dear ${address.fullName},`,
       "",
-      `Thank you for your order ${numbers}. Total ${total}, paid in cash on delivery.`,
+      `Thank you for your order ${numbers}. Total ${total}, ${cod ? "paid in cash on delivery" : "paid online"}.`,
       confirm
         ? `Please confirm it with the code ${confirm.code} from your SMS, or open ${confirm.link}`
         : "We will let you know when it ships.",

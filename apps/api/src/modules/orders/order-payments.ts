@@ -1,17 +1,21 @@
 import type { CartOwner } from "@maidan/contracts/cart";
+import type { PlaceOrderResult } from "@maidan/contracts/orders";
 import type { DbOrTx } from "@maidan/db/database";
-import type { OrderStatus } from "@maidan/db/schema-orders";
+import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
+import { checkoutResult } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { ONLINE_METHODS, type PlaceDeps, placeOrder } from "./place-order.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What the orders service lends this adapter: its cancel-with-stock-back. */
+/** What the orders service lends this adapter: its cancel-with-stock-back and its messages. */
 export type OrderPaymentsHelpers = {
   cancelIn(tx: DbOrTx, id: string, from: readonly OrderStatus[], reason: string): Promise<boolean>;
+  /** The order SMS and e-mail (order-messages.ts), without a COD confirmation. */
+  notify(result: PlaceOrderResult, address: OrderAddress): Promise<void>;
 };
 
 /**
@@ -72,7 +76,12 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers): O
       const placed = await placeOrder(
         deps,
         owner,
-        { address: input.address, paymentMethod: input.method, useWallet: input.useWallet },
+        {
+          address: input.address,
+          paymentMethod: input.method,
+          useWallet: input.useWallet,
+          walletId: input.walletId,
+        },
         { idempotencyKey: input.idempotencyKey, online: { holdMinutes: input.holdMinutes } },
       );
       return payable(placed.result.masterId);
@@ -109,5 +118,13 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers): O
     },
 
     expiredHolds: (limit) => repo.expiredHolds(db, new Date(), limit),
+
+    async notifyPaid(checkoutId) {
+      const paid = (await repo.checkoutOrders(db, checkoutId)).filter(
+        (o) => o.payment_status === "paid",
+      );
+      const first = paid[0];
+      if (first) await h.notify(checkoutResult(paid, checkoutId), first.address);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { Amount, OrderDetail, OrderSummary } from "@maidan/contracts/orders";
+import type { Amount, OrderDetail, OrderSummary, PlaceOrderResult } from "@maidan/contracts/orders";
 import { CANCELLABLE } from "@maidan/contracts/orders";
 import type { ItemRow, OrderRow } from "./orders.repository.ts";
 
@@ -93,4 +93,20 @@ export const toDetail = (
   canCancel: CANCELLABLE.includes(o.status),
   confirmBy: o.status === "pending_confirmation" && o.confirm_by ? iso(o.confirm_by) : null,
   cancelReason: o.cancel_reason,
+});
+
+/** A checkout's orders in the shape of a placed order's answer (for the order messages). */
+export const checkoutResult = (list: OrderRow[], masterId: string): PlaceOrderResult => ({
+  orders: list.map((x) => ({
+    _id: x.id,
+    orderNo: x.order_no,
+    status: x.status,
+    vendor: { _id: x.vendor_id, name: x.vendor_name },
+    amount: amountOf(x),
+  })),
+  amount: sumAmounts(list.map(amountOf)),
+  masterId,
+  paymentMethod: list[0]?.payment_method ?? "COD",
+  confirmationRequired: false,
+  confirmBy: null,
 });

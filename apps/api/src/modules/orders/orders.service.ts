@@ -21,7 +21,7 @@ import {
 } from "./cod-confirmation.ts";
 import { sendOrderMessages } from "./order-messages.ts";
 import { createOrderPayments } from "./order-payments.ts";
-import { sumAmounts, toDetail, toSummary } from "./order-view.ts";
+import { checkoutResult, sumAmounts, toDetail, toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { type PlaceDeps, placeOrder } from "./place-order.ts";
 
@@ -126,7 +126,11 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The orders side of online payment, plugged into payments in app.ts. */
     payments: ReturnType<typeof createOrderPayments>;
   } = {
-    payments: createOrderPayments(deps, { cancelIn }),
+    payments: createOrderPayments(deps, {
+      cancelIn,
+      notify: (result, address) =>
+        sendOrderMessages({ sms: deps.sms, mailer: deps.mailer, log }, result, address, null),
+    }),
     async place(owner, input, opts = {}) {
       const placed = await placeOrder(deps, owner, input, opts);
       if (!placed.replay) {
@@ -240,18 +244,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const first = list[0];
       if (first) {
         const result = {
-          orders: list.map((x) => ({
-            _id: x.id,
-            orderNo: x.order_no,
-            status: x.status,
-            vendor: { _id: x.vendor_id, name: x.vendor_name },
-            amount: toSummary(x).amount,
-          })),
-          amount: sumAmounts(list.map((x) => toSummary(x).amount)),
-          masterId: o.checkout_id,
+          ...checkoutResult(list, o.checkout_id),
           paymentMethod: "COD",
           confirmationRequired: Boolean(code),
-          confirmBy: null,
         };
         const confirm = code
           ? { code, link: confirmLink(origin(), deps.secret, o.checkout_id) }

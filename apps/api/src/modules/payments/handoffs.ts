@@ -32,22 +32,24 @@ export const returnUrls = (origin: string) => ({
   nift: `${origin}/api/payments/nift/callback`,
 });
 
+/** Easypay's hosted checkout, for an order's amount due or a wallet top-up (no order). */
 export async function easypaisaHandoff(
-  ctx: HandoffContext,
+  ctx: Pick<HandoffContext, "gateways" | "origin" | "reference">,
+  pay: { amount: number; expiresAt: Date; email: string | null; mobile: string | null },
   paymentMethod: string,
 ): Promise<Handoff> {
   const cfg = await ctx.gateways.easypaisa.config();
-  const t = karachiParts(ctx.checkout.holdUntil);
+  const t = karachiParts(pay.expiresAt);
   return {
     ok: true,
     ...easypaisa.checkoutForm(cfg, {
       reference: ctx.reference,
-      amount: ctx.checkout.amountDue,
+      amount: pay.amount,
       postBackURL: returnUrls(ctx.origin).easypaisaFirst,
       expiry: `${t.yyyy}${t.MM}${t.dd} ${t.HH}${t.mm}${t.ss}`,
       paymentMethod,
-      email: ctx.checkout.contact.email ?? undefined,
-      mobile: ctx.checkout.contact.phone,
+      email: pay.email ?? undefined,
+      mobile: pay.mobile ?? undefined,
     }),
   };
 }

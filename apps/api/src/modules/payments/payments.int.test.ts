@@ -7,6 +7,7 @@ import { responseChecksum } from "./gateways/keenu/keenu-crypto.ts";
 import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import type { OrderPayments } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
+import { easypaisaGatewayFields, postForm } from "./payments-test-helpers.ts";
 
 /**
  * The payment layer end to end through the built-in sandboxes, with the orders side replaced by
@@ -44,6 +45,7 @@ const port: OrderPayments = {
   },
   orderIds: async (id) => [id],
   expiredHolds: async () => [],
+  notifyPaid: async () => {},
 };
 
 beforeAll(async () => {
@@ -60,32 +62,13 @@ const address = {
   address: "1 Mall Rd",
 };
 const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, payload });
-const form = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const form = (url: string, fields: Record<string, string>) => postForm(t, url, fields);
 const loc = (r: { headers: Record<string, unknown> }) => String(r.headers.location ?? "");
 const attemptOf = async (reference: string) =>
   (await repo.findByReference(t.database.db, reference))!;
 const secrets = () =>
   t.app.services.payments &&
   import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
-
-/** What the storefront submits for /pay/easypaisa: spec §7's omissions, rename and URL-decoding. */
-const easypaisaFields = (b: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(b)
-      .filter(
-        ([k]) => !["address", "paymentMethod", "walletId", "useWallet", "rePayId"].includes(k),
-      )
-      .map(([k, v]) => [
-        k === "paymentMethod_ep" ? "paymentMethod" : k,
-        decodeURIComponent(String(v)),
-      ]),
-  ) as Record<string, string>;
 
 describe("Easypaisa through its sandbox", () => {
   it("hands off URL-encoded GET fields, returns via /pgw/easypaisa and Confirm.jsf, and is paid only after the inquiry", async () => {
@@ -99,16 +82,7 @@ describe("Easypaisa through its sandbox", () => {
     expect(b.amount).toBe("2500.0");
     expect(b.paymentMethod_ep).toBe("MA_PAYMENT_METHOD");
     expect(b.postBackURL).toContain("%2Fpgw%2Feasypaisa");
-    const fields = Object.fromEntries(
-      Object.entries(b)
-        .filter(
-          ([k]) => !["address", "paymentMethod", "walletId", "useWallet", "rePayId"].includes(k),
-        )
-        .map(([k, v]) => [
-          k === "paymentMethod_ep" ? "paymentMethod" : k,
-          decodeURIComponent(String(v)),
-        ]),
-    );
+    const fields = easypaisaGatewayFields(b);
     const action = String(res.headers["x-payment-url"]);
     const page = await t.app.inject({
       method: "GET",
@@ -162,7 +136,7 @@ describe("Easypaisa through its sandbox", () => {
       url: `/api/payments/easypaisa/ipn?url=${encodeURIComponent(`https://evil.example/easypay-service/rest/v1/order-status/1/${b.orderRefNum}`)}`,
     });
     expect(bad.statusCode).toBe(400);
-    await form("/sandbox/easypaisa/easypay/Index.jsf", easypaisaFields(b));
+    await form("/sandbox/easypaisa/easypay/Index.jsf", easypaisaGatewayFields(b));
     await form("/sandbox/easypaisa/easypay/choose", {
       orderRefNum: b.orderRefNum,
       outcome: "success",

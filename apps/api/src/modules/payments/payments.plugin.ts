@@ -55,6 +55,7 @@ export async function setupPayments(
     http,
     holdMinutes: config.PAYMENT_HOLD_MINUTES,
     callbackMaxAgeMinutes: config.PAYMENT_CALLBACK_MAX_AGE_MINUTES,
+    topUpLimits: { min: config.WALLET_TOPUP_MIN, max: config.WALLET_TOPUP_MAX },
     log: (m) => app.log.warn(m),
   });
   const sandboxes = sandboxGateways(gateways);

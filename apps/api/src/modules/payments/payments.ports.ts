@@ -56,4 +56,19 @@ export type OrderPayments = {
   orderIds(checkoutId: string): Promise<string[]>;
   /** Checkouts still awaiting payment after their hold ended (whatever their attempts did). */
   expiredHolds(limit: number): Promise<string[]>;
+  /**
+   * Sends the order confirmation (SMS and e-mail) of a checkout that has just been paid. Called
+   * after the payment's transaction committed, once per checkout; a failed send is only logged.
+   */
+  notifyPaid(checkoutId: string): Promise<void>;
+};
+
+/** What payments needs from the wallet: a once-only credit for a verified top-up. */
+export type WalletTopUps = {
+  /** Credits `amount` to the user's wallet once per `reference`, inside `tx`; false if already done. */
+  topUp(
+    tx: Tx,
+    userId: string,
+    t: { amount: number; reference: string; remark: string },
+  ): Promise<boolean>;
 };

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { type PaymentStatus, paymentAttempts, paymentEvents } from "@maidan/db/schema-payments";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 
 export type Attempt = typeof paymentAttempts.$inferSelect;
 export type NewAttempt = typeof paymentAttempts.$inferInsert;
@@ -13,14 +13,15 @@ export const findByReference = async (db: DbOrTx, reference: string) =>
   null;
 
 /**
- * pending → `to`, only if still pending: the one place a payment changes state. Of ten
- * identical callbacks racing here exactly one gets a row back.
+ * `from` (pending unless told) → `to`, only if still in `from`: the one place a payment changes
+ * state. Of ten identical callbacks racing here exactly one gets a row back.
  */
 export const settle = async (
   db: DbOrTx,
   id: string,
   to: Exclude<PaymentStatus, "pending">,
   r: { gatewayTxnId: string | null; code: string; message: string },
+  from: PaymentStatus = "pending",
 ) =>
   (
     await db
@@ -33,9 +34,59 @@ export const settle = async (
         settledAt: sql`now()`,
         nextInquiryAt: null,
       })
-      .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, "pending")))
+      .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, from)))
       .returning()
   )[0] ?? null;
+
+/**
+ * A checkout's pending attempts (but `keep`) → superseded: a retry or another attempt's payment
+ * ends them, so none of them can pay the orders a second time. The superseded rows.
+ */
+export const supersedePending = (db: DbOrTx, checkoutId: string, keep: string | null = null) =>
+  db
+    .update(paymentAttempts)
+    .set({
+      status: "superseded",
+      resultCode: "SUPERSEDED",
+      resultMessage: "Replaced by a newer payment attempt",
+      settledAt: sql`now()`,
+      nextInquiryAt: null,
+    })
+    .where(
+      and(
+        eq(paymentAttempts.checkoutId, checkoutId),
+        eq(paymentAttempts.status, "pending"),
+        keep ? ne(paymentAttempts.id, keep) : undefined,
+      ),
+    )
+    .returning();
+
+/** Records money taken that cannot be applied, once (the first reason stays). */
+export const flagRefund = async (
+  db: DbOrTx,
+  id: string,
+  reason: string,
+  gatewayTxnId: string | null,
+) =>
+  (
+    await db
+      .update(paymentAttempts)
+      .set({
+        refundDue: reason.slice(0, 500),
+        gatewayTxnId: sql`coalesce(${paymentAttempts.gatewayTxnId}, ${gatewayTxnId})`,
+      })
+      .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.refundDue)))
+      .returning()
+  )[0] ?? null;
+
+/** Attempts whose money must be given back by a person, newest first. */
+export const refundsDue = (db: DbOrTx, limit: number) =>
+  db
+    .select()
+    .from(paymentAttempts)
+    .where(isNotNull(paymentAttempts.refundDue))
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(limit);
 
 export const logEvent = (db: DbOrTx, e: typeof paymentEvents.$inferInsert) =>
   db.insert(paymentEvents).values({ ...e, reason: e.reason.slice(0, 500) });
@@ -71,7 +122,7 @@ export const scheduleNextInquiry = (db: DbOrTx, id: string) =>
     })
     .where(eq(paymentAttempts.id, id));
 
-/** The pending attempt of a checkout, if one is open (a retry replaces it). */
+/** The pending attempt of a checkout, if one is open (a retry supersedes it). */
 export const openAttemptOf = async (db: DbOrTx, checkoutId: string) =>
   (
     await db
@@ -79,3 +130,10 @@ export const openAttemptOf = async (db: DbOrTx, checkoutId: string) =>
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, "pending")))
   )[0] ?? null;
+
+/** Every pending attempt of a checkout (normally one; a retry supersedes the rest). */
+export const openAttemptsOf = (db: DbOrTx, checkoutId: string) =>
+  db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, "pending")));

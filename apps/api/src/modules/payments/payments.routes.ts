@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../lib/errors.ts";
+import { userIdOf } from "../auth/auth.plugin.ts";
+import { EASYPAISA_METHODS } from "./gateways/easypaisa/easypaisa.ts";
 import type { PaymentsService, StartInput } from "./payments.service.ts";
 
 const common = {
@@ -14,6 +16,19 @@ const common = {
   rePayId: z.string().max(100).nullable().optional(),
 };
 const anyFields = z.record(z.string(), z.unknown());
+const easypaisaMethod = z.enum(EASYPAISA_METHODS).optional();
+
+/**
+ * Easypay's hand-off as §7 answers it: every value URL-encoded (the storefront decodes them),
+ * and Easypay's own `paymentMethod` under `paymentMethod_ep` (ours is the spec's method name).
+ */
+function easypaisaFields(fields: Record<string, string>) {
+  const { paymentMethod, ...rest } = fields;
+  return {
+    ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, encodeURIComponent(v)])),
+    paymentMethod_ep: encodeURIComponent(paymentMethod ?? ""),
+  };
+}
 
 const origin = (req: FastifyRequest, publicUrl?: string) =>
   publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.headers.host ?? "localhost"}`;
@@ -150,14 +165,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
         "Easypaisa: URL-encoded fields for a GET form (paymentMethod_ep becomes paymentMethod)",
         z.object({
           ...common,
-          paymentMethod_ep: z
-            .enum([
-              "MA_PAYMENT_METHOD",
-              "OTC_PAYMENT_METHOD",
-              "CC_PAYMENT_METHOD",
-              "QR_PAYMENT_METHOD",
-            ])
-            .optional(),
+          paymentMethod_ep: easypaisaMethod,
         }),
       ),
     },
@@ -170,16 +178,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
       });
       if (!s.ok)
         return { status: false, message: s.message, ...echo(req.body), rePayId: s.rePayId };
-      const { paymentMethod, ...rest } = s.fields;
-      const encoded = Object.fromEntries(
-        Object.entries(rest).map(([k, v]) => [k, encodeURIComponent(v)]),
-      );
-      return {
-        ...encoded,
-        paymentMethod_ep: encodeURIComponent(paymentMethod ?? ""),
-        ...echo(req.body),
-        rePayId: s.rePayId,
-      };
+      return { ...easypaisaFields(s.fields), ...echo(req.body), rePayId: s.rePayId };
     },
   );
 
@@ -187,16 +186,30 @@ export const paymentsRoutes: FastifyPluginAsync<{
     "/pay/easypaisa_wallet",
     {
       schema: schema(
-        "Wallet top-up through Easypaisa (needs the wallet ledger)",
-        z.object({ amount: z.number().int().positive(), paymentMethod: z.string().max(40) }),
+        "Wallet top-up through Easypaisa: the same GET-form hand-off; the wallet is credited only on a verified success",
+        z.object({
+          amount: z
+            .number("Enter the amount in whole rupees")
+            .int("Enter the amount in whole rupees"),
+          paymentMethod: z.string().max(40),
+          paymentMethod_ep: easypaisaMethod,
+        }),
       ),
     },
-    async (req) => {
-      if (req.body.paymentMethod !== "easypaisa_wallet" && req.body.paymentMethod !== "easypaisa") {
-        throw badRequest(`The checkout service ${req.body.paymentMethod} not yet implemented`);
+    async (req, reply) => {
+      const { amount, paymentMethod } = req.body;
+      if (paymentMethod !== "easypaisa_wallet" && paymentMethod !== "easypaisa") {
+        throw badRequest(`The checkout service ${paymentMethod} not yet implemented`);
       }
-      // There is no wallet ledger to credit yet (issue #5 owns it); a top-up must not take money it cannot credit.
-      throw badRequest("The checkout service easypaisa_wallet not yet implemented");
+      // A top-up credits a wallet: only a signed-in shopper has one (401 otherwise).
+      const s = await payments.startTopUp(
+        userIdOf(req),
+        { amount, easypaisaMethod: req.body.paymentMethod_ep },
+        { origin: origin(req, publicUrl) },
+      );
+      if (!s.ok) return { status: false, message: s.message };
+      reply.header("x-payment-url", s.action).header("x-payment-method", s.method);
+      return { ...easypaisaFields(s.fields), paymentMethod };
     },
   );
 

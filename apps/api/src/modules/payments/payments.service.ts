@@ -1,5 +1,6 @@
 import type { Db } from "@maidan/db/database";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { rupees } from "../cart/cart-pricing.ts";
 import * as alfalah from "./gateways/alfalah/alfalah.ts";
 import * as easypaisa from "./gateways/easypaisa/easypaisa.ts";
 import * as hbl from "./gateways/hbl/hbl.ts";
@@ -9,7 +10,7 @@ import * as nift from "./gateways/nift/nift.ts";
 import { GatewayVerificationError, type PaymentOutcome } from "./gateways/types.ts";
 import * as h from "./handoffs.ts";
 import type { GatewayConfigs, GatewayName } from "./payments.config.ts";
-import type { OrderPayments, PaymentOwner } from "./payments.ports.ts";
+import type { OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { newReference } from "./references.ts";
 import { applyOutcome, isStale, type SignalSource } from "./settlement.ts";
@@ -20,6 +21,8 @@ export type PaymentsDeps = {
   http: GatewayHttp;
   holdMinutes: number;
   callbackMaxAgeMinutes: number;
+  /** Wallet top-up limits in whole rupees (WALLET_TOPUP_MIN / WALLET_TOPUP_MAX). */
+  topUpLimits: { min: number; max: number };
   log: (msg: string) => void;
 };
 
@@ -57,6 +60,10 @@ export const notAvailable = () =>
     "PAYMENTS_UNAVAILABLE",
   );
 
+/** What the shopper reads when a payment came too late to use (it is refunded by a person). */
+const LATE =
+  "We received your payment after this order had been paid or closed. It will be refunded to you.";
+
 /** The orders side is plugged in by the orders module (issue #5); until then online payment is off. */
 const ordersMissing: OrderPayments = {
   payableCheckout: async () => {
@@ -66,11 +73,20 @@ const ordersMissing: OrderPayments = {
   releaseHold: async () => false,
   orderIds: async () => [],
   expiredHolds: async () => [],
+  notifyPaid: async () => {},
+};
+
+/** The wallet side is plugged in by app.ts; until then a top-up cannot be credited, so none starts. */
+const walletMissing: WalletTopUps = {
+  topUp: async () => {
+    throw notAvailable();
+  },
 };
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, gateways, http, log } = deps;
   let orders: OrderPayments = ordersMissing;
+  let wallet: WalletTopUps = walletMissing;
 
   async function start(
     owner: PaymentOwner,
@@ -87,6 +103,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       idempotencyKey: ctx.idempotencyKey,
     });
     if (checkout.amountDue <= 0) throw badRequest("Nothing is left to pay on this order");
+    if (input.rePayId) await supersedeEarlier(checkout.checkoutId);
     const attempt = await repo.insertAttempt(db, {
       reference: newReference(),
       gateway: input.gateway,
@@ -137,10 +154,69 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { ...handoff, checkout, attempt };
   }
 
+  /**
+   * A retry while an earlier attempt may still be open at its gateway: ask the gateway first
+   * (the shopper may have paid a moment ago), then supersede what is still pending, so only the
+   * new attempt can pay these orders. A late success of a superseded one is handled in
+   * settlement.ts (it pays orders still waiting, else it is recorded as refund due).
+   */
+  async function supersedeEarlier(checkoutId: string) {
+    for (const a of await repo.openAttemptsOf(db, checkoutId)) {
+      await inquire(a).catch((e) =>
+        log(`payments: inquiry before retry failed: ${(e as Error).message}`),
+      );
+      const now = await repo.findByReference(db, a.reference);
+      if (now?.status === "paid" && !now.refundDue) throw conflict("This order is already paid");
+    }
+    await repo.supersedePending(db, checkoutId);
+  }
+
+  /**
+   * Wallet top-up (spec §7 `POST /pay/easypaisa_wallet`): an attempt for the user's wallet, no
+   * order. The ledger is credited only when a verified signal says paid (settlement.ts).
+   */
+  async function startTopUp(
+    userId: string,
+    input: { amount: number; easypaisaMethod?: string },
+    ctx: { origin: string },
+  ) {
+    const { min, max } = deps.topUpLimits;
+    if (input.amount < min || input.amount > max)
+      throw badRequest(`Top up between ${rupees(min)} and ${rupees(max)}`);
+    const expiresAt = new Date(Date.now() + deps.holdMinutes * 60_000);
+    const attempt = await repo.insertAttempt(db, {
+      reference: newReference(),
+      gateway: "easypaisa",
+      method: "easypaisa_wallet",
+      purpose: "wallet_topup",
+      checkoutId: null,
+      userId,
+      guestId: null,
+      amount: input.amount,
+      expiresAt,
+      nextInquiryAt: new Date(Date.now() + 60_000),
+    });
+    const handoff = await h.easypaisaHandoff(
+      { gateways, origin: ctx.origin, reference: attempt.reference },
+      { amount: input.amount, expiresAt, email: null, mobile: null },
+      input.easypaisaMethod ?? "MA_PAYMENT_METHOD",
+    );
+    return { ...handoff, attempt };
+  }
+
   function handoffFor(hc: h.HandoffContext, input: StartInput, owner: PaymentOwner) {
     switch (input.gateway) {
       case "easypaisa":
-        return h.easypaisaHandoff(hc, input.easypaisaMethod ?? "MA_PAYMENT_METHOD");
+        return h.easypaisaHandoff(
+          hc,
+          {
+            amount: hc.checkout.amountDue,
+            expiresAt: hc.checkout.holdUntil,
+            email: hc.checkout.contact.email,
+            mobile: hc.checkout.contact.phone,
+          },
+          input.easypaisaMethod ?? "MA_PAYMENT_METHOD",
+        );
       case "alfalah":
         return h.alfalahHandoff(hc, input.alfalahType ?? "3");
       case "hbl":
@@ -158,7 +234,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   const apply = (gateway: GatewayName, source: SignalSource, o: PaymentOutcome) =>
-    applyOutcome(db, orders, gateway, source, o, log);
+    applyOutcome(db, { orders, wallet }, gateway, source, o, log);
 
   /** Verification failures are logged as rejections; the caller answers 400. */
   async function verified<T>(
@@ -191,7 +267,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function landing(reference: string | null): Promise<Landing> {
     const a = reference ? await repo.findByReference(db, reference) : null;
+    if (a?.purpose === "wallet_topup")
+      return {
+        location: `/my/wallet?${new URLSearchParams({ topup: a.status })}`,
+        status: a.status,
+      };
     if (!a?.checkoutId) return { location: "/checkout/repayment", status: "unknown" };
+    if (a.refundDue) {
+      const q = new URLSearchParams({ rePayId: a.checkoutId, status: "refund_due", message: LATE });
+      return { location: `/checkout/repayment?${q}`, status: a.status };
+    }
     if (a.status === "paid") {
       const ids = (await orders.orderIds(a.checkoutId)).join(",") || a.checkoutId;
       return {
@@ -219,7 +304,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     useOrders(port: OrderPayments) {
       orders = port;
     },
+    useWallet(port: WalletTopUps) {
+      wallet = port;
+    },
     start,
+    startTopUp,
+    refundsDue: (limit = 100) => repo.refundsDue(db, limit),
     landing,
     async easypaisaReturn(query: Record<string, unknown>) {
       return hintedReturn(easypaisa.returnHint(query).reference);

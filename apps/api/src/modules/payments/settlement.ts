@@ -1,6 +1,6 @@
-import type { Db } from "@maidan/db/database";
+import type { Db, DbOrTx, Tx } from "@maidan/db/database";
 import type { PaymentOutcome } from "./gateways/types.ts";
-import type { OrderPayments } from "./payments.ports.ts";
+import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { REFERENCE } from "./references.ts";
 
@@ -10,30 +10,42 @@ export type SettleResult =
   | { accepted: true; changed: boolean; attempt: repo.Attempt }
   | { accepted: false; reason: string; attempt: repo.Attempt | null };
 
+export type SettlementPorts = { orders: OrderPayments; wallet: WalletTopUps };
+
+type Paid = { attempt: repo.Attempt; applied: boolean };
+
 /**
  * Applies a verified gateway outcome to its payment attempt. Rejects (and logs) an unknown
- * reference, another gateway's attempt, an amount that differs from what we asked for, and a
- * success that arrives after the hold was released. A repeat of a settled outcome changes
- * nothing. A paid attempt marks its orders paid in the same transaction.
+ * reference, another gateway's attempt and an amount that differs from what we asked for. A
+ * repeat of a settled outcome changes nothing. A paid attempt marks its orders paid (or credits
+ * the wallet for a top-up) in the same transaction. Money that arrives when it can no longer be
+ * applied (see `latePayment`) is recorded with `refund_due`, never applied twice.
  */
 export async function applyOutcome(
   db: Db,
-  orders: OrderPayments,
+  ports: SettlementPorts,
   gateway: string,
   source: SignalSource,
   o: PaymentOutcome,
   log: (msg: string) => void,
 ): Promise<SettleResult> {
-  const reject = async (reason: string, attempt: repo.Attempt | null) => {
-    await repo.logEvent(db, {
+  const event = (
+    attempt: repo.Attempt | null,
+    accepted: boolean,
+    reason: string,
+    tx: DbOrTx = db,
+  ) =>
+    repo.logEvent(tx, {
       attemptId: attempt?.id ?? null,
       gateway,
       source,
       reference: o.reference.slice(0, 60),
       outcome: o.kind,
-      accepted: false,
+      accepted,
       reason,
     });
+  const reject = async (reason: string, attempt: repo.Attempt | null) => {
+    await event(attempt, false, reason);
     log(`payments: rejected ${gateway} ${source} for ${o.reference}: ${reason}`);
     return { accepted: false as const, reason, attempt };
   };
@@ -45,34 +57,100 @@ export async function applyOutcome(
     return reject(`amount ${o.amount} differs from ${attempt.amount}`, attempt);
   }
   if (o.kind === "pending") return { accepted: true, changed: false, attempt };
+  if (attempt.status === o.kind) return { accepted: true, changed: false, attempt };
   if (attempt.status !== "pending") {
-    if (attempt.status === o.kind) return { accepted: true, changed: false, attempt };
-    // Money taken after the hold ended needs a person: the stock may be sold to someone else.
-    if (o.kind === "paid") return reject(`paid after the attempt was ${attempt.status}`, attempt);
+    if (o.kind === "paid") return latePayment(attempt);
     return reject(`${o.kind} after the attempt was ${attempt.status}`, attempt);
   }
 
-  return db.transaction(async (tx) => {
+  const r = await db.transaction(async (tx) => {
     const settled = await repo.settle(tx, attempt.id, o.kind as "paid" | "failed" | "cancelled", o);
-    if (!settled) return { accepted: true as const, changed: false, attempt };
-    if (o.kind === "paid" && settled.checkoutId) {
-      await orders.markPaid(
-        tx,
-        settled.checkoutId,
-        `Paid by ${gateway} (${o.gatewayTxnId ?? settled.reference})`,
-      );
-    }
-    await repo.logEvent(tx, {
-      attemptId: settled.id,
-      gateway,
-      source,
-      reference: settled.reference,
-      outcome: o.kind,
-      accepted: true,
-      reason: `${o.code} ${o.message}`.trim() || o.kind,
-    });
-    return { accepted: true as const, changed: true, attempt: settled };
+    if (!settled) return null;
+    const applied = o.kind === "paid" ? await applyPaid(tx, settled) : false;
+    await event(settled, true, `${o.code} ${o.message}`.trim() || o.kind, tx);
+    return { attempt: settled, applied };
   });
+  // Lost a race with a retry's supersede (or the expiry): decide as for any late signal.
+  if (!r) {
+    const now = await repo.findByReference(db, o.reference);
+    if (o.kind === "paid" && now && now.status !== "paid") return latePayment(now);
+    return { accepted: true, changed: false, attempt: now ?? attempt };
+  }
+  await afterPaid(r);
+  return { accepted: true, changed: true, attempt: r.attempt };
+
+  /** Marks the orders paid (and ends the checkout's other attempts) or credits the top-up. */
+  async function applyPaid(tx: Tx, a: repo.Attempt) {
+    if (a.purpose === "wallet_topup") {
+      if (!a.userId) throw new Error(`top-up ${a.reference} has no user`);
+      await ports.wallet.topUp(tx, a.userId, {
+        amount: a.amount,
+        reference: a.reference,
+        remark: `Top-up by ${gateway}`,
+      });
+      return true;
+    }
+    if (!a.checkoutId) return false;
+    const moved = await ports.orders.markPaid(
+      tx,
+      a.checkoutId,
+      `Paid by ${gateway} (${o.gatewayTxnId ?? a.reference})`,
+    );
+    if (moved) await repo.supersedePending(tx, a.checkoutId, a.id);
+    else await flag(tx, a, "the orders were no longer waiting for this payment");
+    return moved;
+  }
+
+  async function flag(tx: DbOrTx, a: repo.Attempt, why: string) {
+    await repo.flagRefund(tx, a.id, `Paid by ${gateway} but ${why}`, o.gatewayTxnId);
+    log(`payments: refund due on ${a.reference}: ${why}`);
+  }
+
+  /** After the commit: the order confirmation goes out once, for the transition that paid. */
+  async function afterPaid(p: Paid) {
+    if (!p.applied || p.attempt.purpose !== "order" || !p.attempt.checkoutId) return;
+    await ports.orders
+      .notifyPaid(p.attempt.checkoutId)
+      .catch((e) => log(`payments: confirmation for ${p.attempt.reference} failed: ${e}`));
+  }
+
+  /**
+   * A verified success for an attempt that is no longer pending. A superseded attempt still pays
+   * orders that wait for payment (the shopper paid in the old window), which ends the newer
+   * attempt; a top-up is credited even after its window. Otherwise (the orders were paid by
+   * another attempt, switched to COD, or their hold was released) the money is recorded as
+   * refund due.
+   */
+  async function latePayment(a: repo.Attempt): Promise<SettleResult> {
+    const applicable = a.status === "superseded" || a.purpose === "wallet_topup";
+    const r = applicable
+      ? await db.transaction(async (tx) => {
+          const settled = await repo.settle(tx, a.id, "paid", o, a.status);
+          if (!settled) return null;
+          const applied = await applyPaid(tx, settled);
+          await event(
+            settled,
+            applied,
+            applied
+              ? `paid after the attempt was ${a.status}`
+              : `paid after ${a.status}: refund due`,
+            tx,
+          );
+          return { attempt: settled, applied };
+        })
+      : null;
+    if (r) {
+      await afterPaid(r);
+      return r.applied
+        ? { accepted: true, changed: true, attempt: r.attempt }
+        : { accepted: false, reason: "refund due", attempt: r.attempt };
+    }
+    // Money taken after the hold ended (or for a failed attempt) needs a person.
+    const current = (await repo.findByReference(db, a.reference)) ?? a;
+    if (current.status === "paid") return { accepted: true, changed: false, attempt: current };
+    await flag(db, current, `the attempt was ${current.status}`);
+    return reject(`paid after the attempt was ${current.status}: refund due`, current);
+  }
 }
 
 /** Whether a signed message's own timestamp is too old (a replay of a stale callback). */
