@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -67,7 +68,11 @@ export const orders = pgTable(
     qty: integer("qty").notNull(),
     subtotal: integer("subtotal").notNull(),
     oldSubtotal: integer("old_subtotal").notNull(),
+    /** Every discount: the automatic promotion's share plus the coupon's. */
     discount: integer("discount").notNull().default(0),
+    /** The automatic promotion's part of `discount`, and its name at the time. */
+    promotionDiscount: integer("promotion_discount").notNull().default(0),
+    promotion: text("promotion"),
     shipping: integer("shipping").notNull().default(0),
     tax: integer("tax").notNull().default(0),
     walletUsed: integer("wallet_used").notNull().default(0),
@@ -95,6 +100,10 @@ export const orders = pgTable(
       "orders_amounts_check",
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shipping} >= 0 and ${t.walletUsed} >= 0 and ${t.total} >= 0 and ${t.qty} > 0`,
     ),
+    check(
+      "orders_promotion_discount_check",
+      sql`${t.promotionDiscount} >= 0 and ${t.promotionDiscount} <= ${t.discount}`,
+    ),
   ],
 );
 
@@ -119,6 +128,8 @@ export const orderItems = pgTable(
     qty: integer("qty").notNull(),
     tax: integer("tax").notNull().default(0),
     total: integer("total").notNull(),
+    /** A promotion's free gift (price 0). */
+    gift: boolean("gift").notNull().default(false),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
