@@ -120,6 +120,15 @@ test("anonymous /my/address → log in → back to /my/address with the guest ca
   await api.dispose();
   const vid = await guestAddsToCart(page, info.project.name === "phone" ? 9 : 10);
 
+  // The auth guard (route rule 4) covers every /my page, placeholders too, also when the
+  // browser navigates on its own without loading a document.
+  await page.goto("/account/login");
+  await page
+    .getByRole("navigation", { name: "Your account" })
+    .getByRole("link", { name: "Wallet" })
+    .click();
+  await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fmy%2Fwallet$/);
+
   await page.goto("/my/address");
   await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fmy%2Faddress$/);
   await page.getByLabel("E-mail or phone").fill(email);

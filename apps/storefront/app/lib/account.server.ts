@@ -10,6 +10,8 @@ export function requireViewer(context: Context, request: Request): Viewer {
   const viewer = context.get(viewerContext);
   if (viewer) return viewer;
   const url = new URL(request.url);
+  // A client navigation's data request ends in `.data` and may carry `_routes`: not the page's.
+  url.searchParams.delete("_routes");
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   throw redirect(`/account/login?${new URLSearchParams({ redirectTo: back })}`);
 }

@@ -136,7 +136,11 @@ export function createAuth(deps: AuthDeps) {
       cookieFromHeader(cookies, SESSION_COOKIE),
     );
     const guest = cookieFromHeader(cookies, "guest");
-    return { token, guestId: guest && /^[A-Za-z0-9_-]{8,64}$/.test(guest) ? guest : null };
+    return {
+      token,
+      guestId: guest && /^[A-Za-z0-9_-]{8,64}$/.test(guest) ? guest : null,
+      hasCookie: cookieFromHeader(cookies, SESSION_COOKIE) !== undefined,
+    };
   };
 
   const service: AuthService = {
@@ -145,10 +149,12 @@ export function createAuth(deps: AuthDeps) {
       return viewerOf(token, guestId);
     },
     async sessionFromRequest(request) {
-      const { token, guestId } = fromRequest(request);
+      const { token, guestId, hasCookie } = fromRequest(request);
+      let refreshBroke = false;
       if (token && (await sessions.isExpired(token))) {
         const refreshed = await sessions.refresh(token).catch((e) => {
           console.warn(`auth: refresh failed (${(e as Error).message})`);
+          refreshBroke = true;
           return null;
         });
         if (refreshed) {
@@ -158,7 +164,11 @@ export function createAuth(deps: AuthDeps) {
           };
         }
       }
-      return { viewer: await viewerOf(token, guestId), setCookie: null };
+      const viewer = await viewerOf(token, guestId);
+      // A cookie that names nobody (empty, "null", tampered, revoked, past its refresh window) is
+      // cleared: the shopper is signed out (spec §4). A refresh that broke keeps it for next time.
+      const clear = hasCookie && !viewer.user && !refreshBroke;
+      return { viewer, setCookie: clear ? serializeClearedCookie(secure) : null };
     },
     passwordLogin: async (input, ip, guestId) =>
       withCart(await logins.passwordLogin(parseInput(localLoginBody, input), ip), guestId),

@@ -156,6 +156,40 @@ describe("sessions: cookie, bearer, revocation (spec §4, quality bars)", () => 
     );
   });
 
+  it("a page request: a live cookie is kept, an expired one renewed, one naming nobody cleared", async () => {
+    const { token } = (await login()).json();
+    const claims = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
+    const signer = createTokenSigner(t.config.jwtSecret);
+    const page = (cookie?: string) =>
+      t.app.services.auth.sessionFromRequest(
+        new Request("http://localhost/my", cookie === undefined ? {} : { headers: { cookie } }),
+      );
+    const live = await page(`Authorization=${token}`);
+    expect(live.viewer.user?.id).toBe(claims.sub);
+    expect(live.setCookie).toBeNull();
+    expect((await page()).setCookie).toBeNull();
+
+    const expired = await signer.sign(
+      { sub: claims.sub, ver: claims.ver, role: "user", rfx: claims.rfx },
+      60,
+      Date.now() - 600_000,
+    );
+    const renewed = await page(`Authorization=${expired}`);
+    expect(renewed.viewer.user?.id).toBe(claims.sub);
+    expect(renewed.setCookie).toMatch(/^Authorization=(?!;)[^;]+;.*Max-Age=3600/);
+
+    const stale = await signer.sign(
+      { sub: claims.sub, ver: claims.ver, role: "user", rfx: Math.floor(Date.now() / 1000) - 10 },
+      60,
+      Date.now() - 600_000,
+    );
+    for (const bad of [stale, `${token}x`, "null", ""]) {
+      const out = await page(`Authorization=${bad}`);
+      expect(out.viewer.user).toBeNull();
+      expect(out.setCookie).toMatch(/^Authorization=;.*Max-Age=0/);
+    }
+  });
+
   it("logout clears the cookie and revokes every earlier token", async () => {
     const first = (await login()).json().token;
     const second = (await login()).json().token;
