@@ -87,7 +87,7 @@ export default [
       route("my", "routes/my/dashboard.tsx", { id: "my-dashboard" }),
       route("my/orders", "routes/my/orders.tsx", { id: "my-orders" }),
       route("my/orders/:id", "routes/my/order.tsx", { id: "my-order" }),
-      soon("my/wallet", "my-wallet"),
+      route("my/wallet", "routes/my/wallet.tsx", { id: "my-wallet" }),
       soon("my/disputes", "my-disputes"),
       soon("my/disputes/detail/:detail_id", "my-dispute-detail"),
       soon("my/disputes/:order_id", "my-order-disputes"),

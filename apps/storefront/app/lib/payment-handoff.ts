@@ -22,7 +22,10 @@ export const ONLINE_METHODS = [
 ] as const;
 
 export type PayExtras = {
-  address: unknown;
+  /** Checkout payments: the delivery address (a saved id or the typed address). */
+  address?: unknown;
+  /** Wallet top-up (easypaisa_wallet): whole rupees. */
+  amount?: number;
   bankId?: string;
   easypaisaMethod?: string;
   rePayId?: string | null;
@@ -69,6 +72,12 @@ export function payCall(method: string, x: PayExtras): PayCall | { message: stri
           paymentMethod_ep: x.easypaisaMethod || "MA_PAYMENT_METHOD",
           ...re,
         },
+      };
+    case "easypaisa_wallet":
+      // §7: {amount, paymentMethod} only; no order, so no address or wallet fields.
+      return {
+        url: "/api/pay/easypaisa_wallet",
+        body: { amount: x.amount, paymentMethod: method },
       };
     case "Stripe":
       return { message: MESSAGES.stripe };
@@ -139,6 +148,8 @@ export function handoff(
         },
       };
     case "easypaisa":
+    case "easypaisa_wallet":
+      // §7: the top-up uses the same hand-off as easypaisa.
       return {
         ok: true,
         form: {

@@ -309,6 +309,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     start,
     startTopUp,
+    topUpLimits: deps.topUpLimits,
     refundsDue: (limit = 100) => repo.refundsDue(db, limit),
     landing,
     async easypaisaReturn(query: Record<string, unknown>) {

@@ -14,6 +14,15 @@ export type SettlementPorts = { orders: OrderPayments; wallet: WalletTopUps };
 
 type Paid = { attempt: repo.Attempt; applied: boolean };
 
+/** How the shopper knows each gateway (wallet ledger remarks). */
+const GATEWAY_NAMES: Record<string, string> = {
+  easypaisa: "Easypaisa",
+  alfalah: "Bank Alfalah",
+  hbl: "HBL Pay",
+  keenu: "Keenu",
+  nift: "NIFT ePay",
+};
+
 /**
  * Applies a verified gateway outcome to its payment attempt. Rejects (and logs) an unknown
  * reference, another gateway's attempt and an amount that differs from what we asked for. A
@@ -86,7 +95,7 @@ export async function applyOutcome(
       await ports.wallet.topUp(tx, a.userId, {
         amount: a.amount,
         reference: a.reference,
-        remark: `Top-up by ${gateway}`,
+        remark: `Top-up by ${GATEWAY_NAMES[gateway] ?? gateway}`,
       });
       return true;
     }

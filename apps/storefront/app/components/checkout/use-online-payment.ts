@@ -27,7 +27,7 @@ function submit(f: GatewayForm) {
 }
 
 /**
- * Online payment from the checkout or the repayment page. Spec §4: the payment loader is on for
+ * Online payment from the checkout, the repayment page or the wallet's top-up form. Spec §4: the payment loader is on for
  * every online method while we talk to /api/pay and the gateway, and off on failure. A failure
  * after the orders were placed (the gateway refused) goes on to /checkout/repayment.
  */
@@ -60,8 +60,9 @@ export function useOnlinePayment() {
         const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
         if (!res.ok) return fail(typeof body.message === "string" ? body.message : MESSAGES.unable);
         const h = handoff(method, body, res.headers.get("x-payment-url"));
-        // The orders now wait for payment: a refused hand-off continues on the repayment page.
-        if (!h.ok) return fail(h.message, !extras.rePayId);
+        // The orders now wait for payment: a refused hand-off continues on the repayment page
+        // (a wallet top-up has no order: it stays where it is).
+        if (!h.ok) return fail(h.message, !extras.rePayId && method !== "easypaisa_wallet");
         submit(h.form);
       } catch {
         fail(MESSAGES.unable);
