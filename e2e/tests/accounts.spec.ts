@@ -76,8 +76,7 @@ test("sign up, confirm by e-mail, edit profile, add an address, change password,
 });
 
 /** Asks for a login code by SMS on the phone tab; returns the code from the dev outbox. */
-async function requestPhoneCode(page: Page) {
-  const digits = unique().slice(-9).padStart(9, "0");
+async function requestPhoneCode(page: Page, digits = unique().slice(-9).padStart(9, "0")) {
   await page.getByLabel("Mobile number").fill(`03${digits}`);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(
@@ -108,9 +107,16 @@ test("phone OTP login reads the code from the outbox; a bad paste is refused", a
   await expect(page).toHaveURL(/\/my\/address$/);
 });
 
-test("phone OTP login by pasting the code from the SMS", async ({ page, context }) => {
+test("phone OTP login by pasting the code from the SMS, with the campaign marker", async ({
+  page,
+  context,
+}) => {
+  // Arrived from a campaign link: the marker goes with the OTP login that creates the account.
+  await page.goto("/?source=kl_");
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("campaign"))).toBe("kl_");
   await page.goto("/account/login?tab=phone");
-  const code = await requestPhoneCode(page);
+  const digits = unique().slice(-9).padStart(9, "0");
+  const code = await requestPhoneCode(page, digits);
   expect(code).toMatch(/^\d{4}$/);
   // A real paste: the code goes on the clipboard and Ctrl+V delivers it to the focused control.
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -120,6 +126,11 @@ test("phone OTP login by pasting the code from the SMS", async ({ page, context 
   // All four boxes filled by the one paste, then the completion event submits the form.
   await expect(page).toHaveURL(/\/my$/);
   await expect(page.getByRole("heading", { name: /^Hello/ })).toBeVisible();
+  const campaign = await withShopDb(async (db) => {
+    const r = await db.query("select campaign from users where phone = $1", [`923${digits}`]);
+    return r.rows[0]?.campaign;
+  });
+  expect(campaign).toBe("kl_");
 });
 
 test("forgot and reset password through the outbox", async ({ page }) => {
