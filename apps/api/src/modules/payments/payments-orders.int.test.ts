@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { bearer, signUp } from "../auth/auth-test-helpers.ts";
 import {
   addToCart,
   guest,
@@ -22,8 +23,8 @@ import * as repo from "./payments.repository.ts";
 let t: TestApp;
 let variants: TestVariant[];
 beforeAll(async () => {
-  t = await createTestApp({ products: 12 });
-  variants = await pickVariants(t, 6);
+  t = await createTestApp({ products: 16 });
+  variants = await pickVariants(t, 12);
 });
 afterAll(() => t?.close());
 
@@ -47,11 +48,17 @@ const ordersOf = async (checkoutId: string) =>
   }[];
 
 /** Puts `qty` of variant into `who`'s cart and starts NIFT bank payment; the hand-off fields. */
-async function startNift(who: Record<string, string>, variant: TestVariant, qty = 1) {
+async function startNift(
+  who: Record<string, string>,
+  variant: TestVariant,
+  qty = 1,
+  extra: Record<string, unknown> = {},
+) {
   expect((await addToCart(t, who, variant, qty)).statusCode).toBe(200);
   const res = await send(t, "POST", "/api/pay/nift_pay", who, {
     address: ADDRESS,
     paymentMethod: "NiftPayBank",
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(200);
   const b = res.json() as Record<string, string>;
@@ -241,5 +248,212 @@ describe("online checkout with real orders", () => {
     // Online methods go through /api/pay/*, never straight to /api/orders.
     const h = await placeOrder(t, who, { address: ADDRESS, paymentMethod: "HBL" });
     expect(h.json().message).toBe("The checkout service HBL not yet implemented");
+  });
+});
+
+/** The shopper's wallet: balance, sum of the ledger, and its entries by kind. */
+async function walletOf(userId: string) {
+  const w = await row(
+    `select w.balance, (select coalesce(sum(amount), 0)::int from wallet_entries e where e.wallet_id = w.id) as sum,
+       (select count(*)::int from wallet_entries e where e.wallet_id = w.id and kind = 'order_refund') as refunds
+     from wallets w where w.user_id = $1`,
+    [userId],
+  );
+  return w as { balance: number; sum: number; refunds: number };
+}
+
+/** A signed-in shopper with `credit` rupees in the wallet, and that wallet's id. */
+async function shopperWithWallet(credit: number) {
+  const u = await signUp(t);
+  await t.database.db.transaction((tx) =>
+    t.app.services.wallet.credit(tx, u.id, {
+      amount: credit,
+      kind: "credit",
+      reference: "test",
+      remark: "Test credit",
+    }),
+  );
+  const walletId = (await t.app.services.wallet.get(u.id))._id;
+  return { who: bearer(u.token), id: u.id, walletId };
+}
+
+const outbox = async (recipient: string) =>
+  (
+    await t.database.pool.query(
+      "select channel, subject, body from dev_outbox where recipient = $1 order by created_at",
+      [recipient],
+    )
+  ).rows as { channel: string; subject: string | null; body: string }[];
+
+const confirmedEvents = async (checkoutId: string) =>
+  Number(
+    (
+      await row(
+        "select count(*)::int as n from order_events e join orders o on o.id = e.order_id where o.checkout_id = $1 and e.status = 'confirmed'",
+        [checkoutId],
+      )
+    ).n,
+  );
+
+describe("wallet part plus a gateway", () => {
+  it("the gateway collects exactly total − wallet part; paid once by ten callbacks; one SMS and one e-mail", async () => {
+    const credit = 300;
+    const s = await shopperWithWallet(credit);
+    const phone = "03211234567";
+    const smsTo = "923211234567"; // the SMS adapters' number format
+    const email = `paid-${Date.now()}@example.com`;
+    const b = await startNift(s.who, v(6), 1, {
+      address: { ...ADDRESS, phone, email },
+      useWallet: true,
+      walletId: s.walletId,
+    });
+    const order = await row(
+      "select id, total, subtotal, discount, shipping, wallet_used from orders where checkout_id = $1",
+      [b.rePayId],
+    );
+    expect(order.wallet_used).toBe(credit);
+    expect(order.total).toBe(
+      Number(order.subtotal) - Number(order.discount) + Number(order.shipping) - credit,
+    );
+    expect(Number(b.pp_Amount)).toBe(Number(order.total) * 100);
+    expect((await attempt(b.pp_TxnRefNo as string)).amount).toBe(order.total);
+    expect(await walletOf(s.id)).toMatchObject({ balance: 0, sum: 0 });
+    // Online orders say nothing until they are paid.
+    expect(await outbox(smsTo)).toEqual([]);
+
+    const all = await Promise.all(Array.from({ length: 10 }, () => niftCallback(b, "000")));
+    expect(all.every((r) => String(r.headers.location).startsWith("/order-success?"))).toBe(true);
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([
+      { status: "confirmed", payment_status: "paid" },
+    ]);
+    expect(await confirmedEvents(b.rePayId as string)).toBe(1);
+    expect(await walletOf(s.id)).toMatchObject({ balance: 0, sum: 0, refunds: 0 });
+    const sms = await outbox(smsTo);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.body).toMatch(/Order MD\S+ \(Rs\. [\d,]+\) is paid and confirmed\./);
+    expect(sms[0]?.body).toContain(`Rs. ${Number(order.total).toLocaleString("en-US")}`);
+    const mail = await outbox(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toMatch(/^Your Maidan order /);
+    expect(mail[0]?.body).toContain("paid online");
+  });
+
+  it("a failed payment keeps the wallet part with the waiting order; the hold's end refunds it once", async () => {
+    const s = await shopperWithWallet(250);
+    const before = await stockOf(t, v(7).vid);
+    const b = await startNift(s.who, v(7), 1, { useWallet: true, walletId: s.walletId });
+    expect(await walletOf(s.id)).toMatchObject({ balance: 0 });
+    await niftCallback(b, "999");
+    expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("failed");
+    // A retry (or COD) may still use it: the order and its wallet part wait until the hold ends.
+    expect(await walletOf(s.id)).toMatchObject({ balance: 0, refunds: 0 });
+    await endHold(b.rePayId as string);
+    await t.app.services.payments.runInquiries();
+    await t.app.services.payments.runInquiries();
+    expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
+    expect(await walletOf(s.id)).toEqual({ balance: 250, sum: 250, refunds: 1 });
+    expect(await stockOf(t, v(7).vid)).toBe(before);
+  });
+
+  it("an expired attempt and a cancelled one both give the wallet part back once", async () => {
+    const s = await shopperWithWallet(200);
+    const expired = await startNift(s.who, v(8), 1, { useWallet: true, walletId: s.walletId });
+    await endHold(expired.rePayId as string);
+    await t.app.services.payments.runInquiries();
+    expect((await attempt(expired.pp_TxnRefNo as string)).status).toBe("expired");
+    expect(await walletOf(s.id)).toEqual({ balance: 200, sum: 200, refunds: 1 });
+
+    const cancelled = await startNift(s.who, v(9), 1, { useWallet: true, walletId: s.walletId });
+    await niftCallback(cancelled, "112");
+    expect((await attempt(cancelled.pp_TxnRefNo as string)).status).toBe("cancelled");
+    // The shopper gives up on the waiting order from their orders page.
+    const id = (await ordersOf(cancelled.rePayId as string))[0]?.id as string;
+    expect((await send(t, "POST", `/api/orders/my/${id}/cancel`, s.who)).statusCode).toBe(200);
+    expect(await walletOf(s.id)).toEqual({ balance: 200, sum: 200, refunds: 2 });
+    // A late success for that attempt is recorded for a refund, never applied.
+    await niftCallback(cancelled, "000");
+    expect(await ordersOf(cancelled.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
+    expect((await attempt(cancelled.pp_TxnRefNo as string)).refundDue).toMatch(/cancelled/);
+  });
+
+  it("another shopper's walletId is refused and nothing is placed", async () => {
+    const s = await shopperWithWallet(100);
+    const other = await shopperWithWallet(100);
+    const before = await stockOf(t, v(10).vid);
+    expect((await addToCart(t, s.who, v(10))).statusCode).toBe(200);
+    const res = await send(t, "POST", "/api/pay/nift_pay", s.who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayBank",
+      useWallet: true,
+      walletId: other.walletId,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: "This wallet is not yours", status: 400 });
+    expect(await stockOf(t, v(10).vid)).toBe(before);
+    expect(await walletOf(s.id)).toMatchObject({ balance: 100 });
+  });
+});
+
+describe("a retry while an earlier attempt is pending", () => {
+  it("supersedes the earlier attempt; its late success after the retry was paid is flagged for refund, never paid twice", async () => {
+    const who = guest();
+    const first = await startNift(who, v(11));
+    const retry = await send(t, "POST", "/api/pay/nift_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayCard",
+      rePayId: first.rePayId,
+    });
+    expect(retry.statusCode).toBe(200);
+    const second: Record<string, string> = {
+      ...(retry.json() as Record<string, string>),
+      rePayId: first.rePayId as string,
+    };
+    expect((await attempt(first.pp_TxnRefNo as string)).status).toBe("superseded");
+    expect((await attempt(second.pp_TxnRefNo as string)).status).toBe("pending");
+
+    await niftCallback(second, "000");
+    expect(await ordersOf(first.rePayId as string)).toMatchObject([
+      { status: "confirmed", payment_status: "paid" },
+    ]);
+    const late = await Promise.all([niftCallback(first, "000"), niftCallback(first, "000")]);
+    expect(late[0]?.headers.location).toContain("status=refund_due");
+    const old = await attempt(first.pp_TxnRefNo as string);
+    expect(old.refundDue).toMatch(/no longer waiting/);
+    expect(await confirmedEvents(first.rePayId as string)).toBe(1);
+    const due = await t.app.services.payments.refundsDue();
+    expect(due.filter((a) => a.checkoutId === first.rePayId).map((a) => a.reference)).toEqual([
+      first.pp_TxnRefNo,
+    ]);
+  });
+
+  it("a superseded attempt that succeeds first still pays the waiting order; the newer one is then flagged", async () => {
+    const who = guest();
+    const first = await startNift(who, v(5));
+    const retry = await send(t, "POST", "/api/pay/nift_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayBank",
+      rePayId: first.rePayId,
+    });
+    const second: Record<string, string> = {
+      ...(retry.json() as Record<string, string>),
+      rePayId: first.rePayId as string,
+    };
+    expect((await attempt(first.pp_TxnRefNo as string)).status).toBe("superseded");
+    // The shopper had paid in the first window after all.
+    await niftCallback(first, "000");
+    expect(await ordersOf(first.rePayId as string)).toMatchObject([{ payment_status: "paid" }]);
+    expect((await attempt(first.pp_TxnRefNo as string)).status).toBe("paid");
+    expect((await attempt(second.pp_TxnRefNo as string)).status).toBe("superseded");
+    await niftCallback(second, "000");
+    expect((await attempt(second.pp_TxnRefNo as string)).refundDue).toMatch(/no longer waiting/);
+    expect((await attempt(first.pp_TxnRefNo as string)).refundDue).toBeNull();
+    expect(await confirmedEvents(first.rePayId as string)).toBe(1);
+    // And no third attempt can start for a paid order.
+    const again = await send(t, "POST", "/api/pay/nift_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayBank",
+      rePayId: first.rePayId,
+    });
+    expect(again.statusCode).toBe(409);
   });
 });
