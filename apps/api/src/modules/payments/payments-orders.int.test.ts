@@ -394,20 +394,22 @@ describe("wallet part plus a gateway", () => {
   });
 });
 
+/** Pays the waiting checkout again (the repayment page's retry); the new hand-off's fields. */
+async function retryNift(who: Record<string, string>, rePayId: string, method: string) {
+  const retry = await send(t, "POST", "/api/pay/nift_pay", who, {
+    address: ADDRESS,
+    paymentMethod: method,
+    rePayId,
+  });
+  expect(retry.statusCode).toBe(200);
+  return { ...(retry.json() as Record<string, string>), rePayId } as Record<string, string>;
+}
+
 describe("a retry while an earlier attempt is pending", () => {
   it("supersedes the earlier attempt; its late success after the retry was paid is flagged for refund, never paid twice", async () => {
     const who = guest();
     const first = await startNift(who, v(11));
-    const retry = await send(t, "POST", "/api/pay/nift_pay", who, {
-      address: ADDRESS,
-      paymentMethod: "NiftPayCard",
-      rePayId: first.rePayId,
-    });
-    expect(retry.statusCode).toBe(200);
-    const second: Record<string, string> = {
-      ...(retry.json() as Record<string, string>),
-      rePayId: first.rePayId as string,
-    };
+    const second = await retryNift(who, first.rePayId as string, "NiftPayCard");
     expect((await attempt(first.pp_TxnRefNo as string)).status).toBe("superseded");
     expect((await attempt(second.pp_TxnRefNo as string)).status).toBe("pending");
 
@@ -429,15 +431,7 @@ describe("a retry while an earlier attempt is pending", () => {
   it("a superseded attempt that succeeds first still pays the waiting order; the newer one is then flagged", async () => {
     const who = guest();
     const first = await startNift(who, v(5));
-    const retry = await send(t, "POST", "/api/pay/nift_pay", who, {
-      address: ADDRESS,
-      paymentMethod: "NiftPayBank",
-      rePayId: first.rePayId,
-    });
-    const second: Record<string, string> = {
-      ...(retry.json() as Record<string, string>),
-      rePayId: first.rePayId as string,
-    };
+    const second = await retryNift(who, first.rePayId as string, "NiftPayBank");
     expect((await attempt(first.pp_TxnRefNo as string)).status).toBe("superseded");
     // The shopper had paid in the first window after all.
     await niftCallback(first, "000");
