@@ -51,6 +51,23 @@ export const shippingChoice = z.object({
 });
 export type ShippingChoice = z.infer<typeof shippingChoice>;
 
+export const cartPromotion = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The discount kinds; a free gift comes as `promo` instead (decision 014). */
+  kind: z.enum(["percentage", "fixed", "buy_x_get_y"]),
+  /** Whole rupees off the subtotal (= promotionDiscount). */
+  discount: z.number().int(),
+});
+
+export const cartGift = z.object({
+  /** The promotion's id and name. */
+  _id: z.string(),
+  name: z.string(),
+  /** The gift as a cart line: qty 1, price and subtotal 0. */
+  item: cartItem,
+});
+
 export const cart = z.object({
   cart_id: z.string().nullable(),
   items: z.array(cartItem),
@@ -62,13 +79,15 @@ export const cart = z.object({
   discountedSubtotal: z.number().int(),
   /** Σ mrp × qty: what the items cost before the sale prices. */
   oldSubtotal: z.number().int(),
-  /** couponDiscount + promotionDiscount (0 by default). */
+  /** couponDiscount + promotionDiscount (0 by default). The coupon applies after the promotion. */
   discount: z.number().int(),
   couponDiscount: z.number().int(),
   promotionDiscount: z.number().int(),
   coupon: z.object({ code: z.string(), discount: z.number().int() }).nullable(),
-  promotion: z.object({ name: z.string(), discount: z.number().int() }).nullable(),
-  promo: z.unknown().nullable(),
+  /** The automatic discount promotion applied (the one that takes the most), or null. */
+  promotion: cartPromotion.nullable(),
+  /** The free gift this cart gets (a line at price 0, not counted in qty or subtotal), or null. */
+  promo: cartGift.nullable(),
   /** oldSubtotal − subtotal: what the sale prices save. */
   offer_total: z.number().int(),
   /** A line about that saving, or null. */

@@ -44,7 +44,10 @@ export const amount = z.object({
   qty: z.number().int(),
   subtotal: z.number().int(),
   oldSubtotal: z.number().int(),
+  /** Every discount: the automatic promotion's and the coupon's. */
   discount: z.number().int(),
+  /** The automatic promotion's part of discount (the rest is the coupon's). */
+  promotionDiscount: z.number().int(),
   shipping: z.number().int(),
   tax: z.number().int(),
   walletUsed: z.number().int(),
@@ -88,6 +91,8 @@ export const orderItem = z.object({
   qty: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),
+  /** A promotion's free gift (price 0). */
+  gift: z.boolean(),
 });
 
 export const orderAddress = z.object({
@@ -118,6 +123,8 @@ export const orderDetail = orderSummary.extend({
   vendor: z.object({ _id: z.string(), name: z.string() }),
   shippingMethod: z.string(),
   address: orderAddress,
+  /** The name of the automatic promotion this order got, or null. */
+  promotion: z.string().nullable(),
   items: z.array(orderItem),
   history: z.array(
     z.object({ status: z.enum(ORDER_STATUSES), note: z.string().nullable(), at: z.string() }),

@@ -26,7 +26,13 @@ export type TestApp = {
  * Uses Redis for the key-value store when TEST_REDIS_URL is set.
  */
 export async function createTestApp(
-  opts: { products?: number; seed?: boolean; extend?: (app: App) => void } = {},
+  opts: {
+    products?: number;
+    seed?: boolean;
+    /** Seed the demo automatic promotions too (off: the money tests of other modules assume none). */
+    promotions?: boolean;
+    extend?: (app: App) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("pgServerUrl"));
   if (opts.seed !== false) {
@@ -36,6 +42,7 @@ export async function createTestApp(
       admin: { email: "admin@test.pk", password: "admin-pass-123" },
       shopper: DEFAULT_SHOPPER,
       hashPassword,
+      promotions: opts.promotions ?? false,
     });
   }
   const config = loadConfig({

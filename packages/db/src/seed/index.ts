@@ -20,6 +20,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from "./products.ts";
+import { insertDemoPromotions } from "./promotions.ts";
 import { insertDemoVouchers } from "./vouchers.ts";
 import { insertWelcomeCredit } from "./wallet.ts";
 
@@ -33,6 +34,8 @@ export type SeedOptions = {
   /** Provided by the caller (argon2id). */
   hashPassword: (plain: string) => Promise<string>;
   log?: (line: string) => void;
+  /** Insert the demo automatic promotions (default true; API tests opt in, see test-app.ts). */
+  promotions?: boolean;
 };
 
 export type SeedResult = {
@@ -104,6 +107,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     await insertDemoVouchers(tx);
     const ids = await insertCatalogue(tx);
     await insertProducts(tx, count, ids, log);
+    if (opts.promotions !== false) await insertDemoPromotions(tx);
     await insertContent(tx);
     return true;
   });

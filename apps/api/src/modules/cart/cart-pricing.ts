@@ -1,4 +1,6 @@
 import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
+import { choosePromotions } from "../promotions/promotion-rules.ts";
+import type { PromotionRow } from "../promotions/promotions.repository.ts";
 import { discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
 import type { LineRow, ShippingRow } from "./cart.repository.ts";
 
@@ -76,17 +78,24 @@ export function priceCart(input: {
   wallet?: { balance: number; use: boolean };
   /** The cart's live coupon (vouchers); it takes nothing below its minimum cart value. */
   coupon?: VoucherTerms | null;
+  /** Active automatic promotions (decision 014), judged at `now`. */
+  promotions?: PromotionRow[];
+  now?: Date;
 }): Cart {
   const items = input.lines.map(toItem);
   const sum = (f: (i: CartItem) => number) => items.reduce((n, i) => n + f(i), 0);
   const qty = sum((i) => i.qty);
   const subtotal = sum((i) => i.subtotal);
   const oldSubtotal = sum((i) => i.mrp * i.qty);
-  const couponDiscount = input.coupon ? discountOf(input.coupon, subtotal) : 0;
+  // One discount promotion (the largest) and one free gift; the coupon then applies to what
+  // the promotion leaves (decision 014).
+  const best = choosePromotions(input.promotions ?? [], input.lines, input.now ?? new Date());
+  const promotionDiscount = best.discount?.value ?? 0;
+  const promoted = subtotal - promotionDiscount;
+  const couponDiscount = input.coupon ? discountOf(input.coupon, promoted) : 0;
   const coupon = input.coupon && couponDiscount > 0 ? input.coupon.code : null;
-  // Automatic promotions are not built yet: promotionDiscount stays 0 and promotion null.
-  const promotionDiscount = 0;
   const discount = couponDiscount + promotionDiscount;
+  const gift = best.gift?.gift ?? null;
   const discountedSubtotal = subtotal - discount;
   const method =
     items.length > 0
@@ -112,8 +121,22 @@ export function priceCart(input: {
     couponDiscount,
     promotionDiscount,
     coupon: coupon ? { code: coupon, discount: couponDiscount } : null,
-    promotion: null,
-    promo: null,
+    promotion: best.discount
+      ? {
+          _id: best.discount.promotion.id,
+          name: best.discount.promotion.name,
+          kind: best.discount.promotion.kind as "percentage" | "fixed" | "buy_x_get_y",
+          discount: promotionDiscount,
+        }
+      : null,
+    promo:
+      best.gift && gift
+        ? {
+            _id: best.gift.promotion.id,
+            name: best.gift.promotion.name,
+            item: { ...toItem(gift), qty: 1, price: 0, subtotal: 0, tax: 0 },
+          }
+        : null,
     offer_total: offerTotal,
     offer: offerTotal > 0 ? `You save ${rupees(offerTotal)}` : null,
     totalTaxByQty: sum((i) => i.tax),

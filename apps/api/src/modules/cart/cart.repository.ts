@@ -30,6 +30,7 @@ export type LineRow = {
   img: string | null;
   vendor_id: string;
   vendor_name: string;
+  category_id: string;
   tax_bp: number;
 };
 
@@ -62,18 +63,22 @@ export async function ensureCart(db: DbOrTx, userId: string | null, guestId: str
 export const lockCart = (db: DbOrTx, cartId: string) =>
   db.execute(sql`select id from carts where id = ${cartId} for update`);
 
+/** A variant's catalogue side of a LineRow (aliases v, p); also the free gift's line. */
+export const lineColumns = sql`v.id as variant_id, p.id as product_id, v.sku, v.size, v.color,
+  v.price, v.mrp, v.stock, (v.active and p.active) as sellable, p.name, p.slug,
+  ve.id as vendor_id, ve.name as vendor_name, p.category_id,
+  (select url from product_images i where i.product_id = p.id order by i.sort limit 1) as img,
+  coalesce((select tr.rate_bp from category_tax_rates tr
+    where tr.category_id = p.category_id and tr.active limit 1), 0) as tax_bp`;
+
 export const cartLines = (db: DbOrTx, cartId: string) =>
   rows<LineRow>(
     db,
-    sql`select ci.variant_id, ci.product_id, ci.qty, v.sku, v.size, v.color, v.price, v.mrp, v.stock,
-      (v.active and p.active) as sellable, p.name, p.slug, ve.id as vendor_id, ve.name as vendor_name,
-      (select url from product_images i where i.product_id = p.id order by i.sort limit 1) as img,
-      coalesce(tr.rate_bp, 0) as tax_bp
+    sql`select ${lineColumns}, ci.qty
     from cart_items ci
     join variants v on v.id = ci.variant_id
     join products p on p.id = ci.product_id
     join vendors ve on ve.id = p.vendor_id
-    left join category_tax_rates tr on tr.category_id = p.category_id and tr.active
     where ci.cart_id = ${cartId}
     order by ci.created_at, ci.variant_id`,
   );

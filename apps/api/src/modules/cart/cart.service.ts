@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../auth/parse.ts";
+import { activePromotions } from "../promotions/promotions.repository.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import * as repo from "./cart.repository.ts";
 import { priceCart, shippingChoices } from "./cart-pricing.ts";
@@ -56,11 +57,12 @@ export function createCartService(
     methodId: string | null,
     wallet?: { userId: string; use: boolean },
   ) {
-    const [lines, methods, balance, coupon] = await Promise.all([
+    const [lines, methods, balance, coupon, promotions] = await Promise.all([
       cartId ? repo.cartLines(tx, cartId) : Promise.resolve([]),
       repo.activeShippingMethods(tx),
       wallet && opts.walletBalance ? opts.walletBalance(wallet.userId) : Promise.resolve(0),
       cartId && opts.vouchers ? opts.vouchers.forCart(tx, cartId) : Promise.resolve(null),
+      cartId ? activePromotions(tx) : Promise.resolve([]),
     ]);
     return priceCart({
       cartId,
@@ -70,6 +72,7 @@ export function createCartService(
       city,
       wallet: wallet ? { balance, use: wallet.use } : undefined,
       coupon,
+      promotions,
     });
   }
 
@@ -175,8 +178,9 @@ export function createCartService(
       const { vouchers } = opts;
       if (!vouchers) throw notFound("Vouchers are not available");
       return change(owner, async (tx, cartId) => {
-        const lines = await repo.cartLines(tx, cartId);
-        const subtotal = lines.reduce((n, l) => n + l.price * l.qty, 0);
+        // The coupon applies to what the automatic promotion leaves (decision 014).
+        const now = await priced(tx, cartId, null, null);
+        const subtotal = now.subtotal - now.promotionDiscount;
         const v = await vouchers.check(tx, input, owner.userId, subtotal);
         await vouchers.attach(tx, cartId, v.id);
       });

@@ -9,7 +9,13 @@ import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
  * promotions, already priced by the cart) and the wallet spend. Runs inside the order's
  * transaction, after the stock is taken, so a failure rolls back the spend with everything else.
  */
-export type CheckoutMoney = { discount: number; walletUsed: number };
+export type CheckoutMoney = {
+  discount: number;
+  /** The automatic promotion's part of discount. */
+  promotionDiscount: number;
+  walletUsed: number;
+};
+export type MoneyShare = CheckoutMoney;
 
 export async function settleMoney(
   tx: DbOrTx,
@@ -35,30 +41,36 @@ export async function settleMoney(
       walletId: c.walletId,
     });
   }
-  return { discount, walletUsed };
+  return { discount, promotionDiscount: c.priced.promotionDiscount, walletUsed };
+}
+
+/** Whole rupees of `amount` in proportion to each part's subtotal; the remainder to the first. */
+function proportional(parts: { subtotal: number }[], amount: number): number[] {
+  const gross = parts.reduce((n, p) => n + p.subtotal, 0);
+  const shares = parts.map((p) => (gross > 0 ? Math.floor((amount * p.subtotal) / gross) : 0));
+  if (shares.length > 0) shares[0] = (shares[0] ?? 0) + amount - shares.reduce((n, d) => n + d, 0);
+  return shares;
 }
 
 /**
- * Splits a checkout's discount and wallet spend over its orders (one per vendor): the discount
- * in proportion to each order's subtotal (remainders to the first), then the wallet order by
- * order up to what each still costs. Every part is a whole rupee and the parts add up exactly.
+ * Splits a checkout's discounts and wallet spend over its orders (one per vendor): the
+ * promotion's and the coupon's discount each in proportion to each order's subtotal
+ * (remainders to the first), then the wallet order by order up to what each still costs.
+ * Every part is a whole rupee and the parts add up exactly.
  */
 export function splitMoney(
   parts: { subtotal: number; shipping: number }[],
   money: CheckoutMoney,
-): { discount: number; walletUsed: number }[] {
-  const gross = parts.reduce((n, p) => n + p.subtotal, 0);
-  const discounts = parts.map((p) =>
-    gross > 0 ? Math.floor((money.discount * p.subtotal) / gross) : 0,
-  );
-  const rest = money.discount - discounts.reduce((n, d) => n + d, 0);
-  if (discounts.length > 0) discounts[0] = (discounts[0] ?? 0) + rest;
+): MoneyShare[] {
+  const promos = proportional(parts, money.promotionDiscount);
+  const coupons = proportional(parts, money.discount - money.promotionDiscount);
   let wallet = money.walletUsed;
   return parts.map((p, i) => {
-    const discount = Math.min(discounts[i] ?? 0, p.subtotal);
+    const promotionDiscount = Math.min(promos[i] ?? 0, p.subtotal);
+    const discount = Math.min(promotionDiscount + (coupons[i] ?? 0), p.subtotal);
     const due = p.subtotal - discount + p.shipping;
     const walletUsed = Math.min(wallet, due);
     wallet -= walletUsed;
-    return { discount, walletUsed };
+    return { discount, promotionDiscount, walletUsed };
   });
 }

@@ -75,6 +75,9 @@ export type NewOrder = {
   subtotal: number;
   oldSubtotal: number;
   discount: number;
+  /** The automatic promotion's part of `discount`, and its name. */
+  promotionDiscount?: number;
+  promotion?: string | null;
   shipping: number;
   tax: number;
   /** Paid from the wallet (refunded to it on cancellation). */
@@ -91,10 +94,11 @@ export const insertOrder = (tx: DbOrTx, o: NewOrder) =>
   first<{ id: string; order_no: string }>(
     tx,
     sql`insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
-      subtotal, old_subtotal, discount, shipping, tax, wallet_used, total, shipping_method_id, shipping_method_name,
-      address, confirm_code_hash, confirm_by)
+      subtotal, old_subtotal, discount, promotion_discount, promotion, shipping, tax, wallet_used, total,
+      shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by)
     values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status}, ${o.paymentMethod},
-      ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount}, ${o.shipping}, ${o.tax}, ${o.walletUsed ?? 0}, ${o.total},
+      ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount}, ${o.promotionDiscount ?? 0},
+      ${o.promotion ?? null}, ${o.shipping}, ${o.tax}, ${o.walletUsed ?? 0}, ${o.total},
       ${o.shippingMethodId}, ${o.shippingMethodName}, ${JSON.stringify(o.address)}::jsonb,
       ${o.confirmCodeHash}, ${o.confirmBy})
     returning id, order_no`,
@@ -116,15 +120,17 @@ export type NewItem = {
   mrp: number;
   qty: number;
   tax: number;
+  /** A promotion's free gift (price 0). */
+  gift?: boolean;
 };
 
 export async function insertItems(tx: DbOrTx, orderId: string, items: NewItem[]) {
   const values = items.map(
     (i) =>
-      sql`(${orderId}, ${i.productId}, ${i.variantId}, ${i.name}, ${i.slug}, ${i.sku}, ${i.size}, ${i.color}, ${i.img}, ${i.price}, ${i.mrp}, ${i.qty}, ${i.tax}, ${i.price * i.qty})`,
+      sql`(${orderId}, ${i.productId}, ${i.variantId}, ${i.name}, ${i.slug}, ${i.sku}, ${i.size}, ${i.color}, ${i.img}, ${i.price}, ${i.mrp}, ${i.qty}, ${i.tax}, ${i.price * i.qty}, ${i.gift ?? false})`,
   );
   await tx.execute(sql`insert into order_items (order_id, product_id, variant_id, name, slug, sku,
-    size, color, img, price, mrp, qty, tax, total) values ${sql.join(values, sql`, `)}`);
+    size, color, img, price, mrp, qty, tax, total, gift) values ${sql.join(values, sql`, `)}`);
 }
 
 export const insertEvent = (
@@ -154,6 +160,8 @@ export type OrderRow = {
   subtotal: number;
   old_subtotal: number;
   discount: number;
+  promotion_discount: number;
+  promotion: string | null;
   shipping: number;
   tax: number;
   wallet_used: number;
@@ -217,6 +225,7 @@ export type ItemRow = {
   qty: number;
   tax: number;
   total: number;
+  gift: boolean;
 };
 export const orderItemsOf = (db: DbOrTx, orderId: string) =>
   rows<ItemRow>(db, sql`select * from order_items where order_id = ${orderId} order by id`);

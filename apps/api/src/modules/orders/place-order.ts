@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AddressService } from "@maidan/contracts/addresses";
-import type { Cart, CartOwner } from "@maidan/contracts/cart";
+import type { Cart, CartItem, CartOwner } from "@maidan/contracts/cart";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import type { OrderAddress } from "@maidan/db/schema-orders";
@@ -127,7 +127,7 @@ export async function placeOrder(
       current.shipping_method_id,
     );
     if (priced.items.length === 0) throw emptyCart();
-    await takeAllStock(tx, priced);
+    const gift = await takeAllStock(tx, priced);
 
     const checkoutId = randomUUID();
     const money = await settleMoney(tx, deps, {
@@ -145,6 +145,7 @@ export async function placeOrder(
       address,
       code,
       money,
+      gift,
       online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
     });
     await cartRepo.deleteCart(tx, current.id);
@@ -186,11 +187,20 @@ async function resolveAddress(
   };
 }
 
-/** Conditional decrements in variant-id order (no deadlocks between two checkouts). */
-async function takeAllStock(tx: DbOrTx, cart: Cart) {
-  const lines = [...cart.items].sort((a, b) => (a._id < b._id ? -1 : 1));
+/**
+ * Conditional decrements in variant-id order (no deadlocks between two checkouts), the free gift
+ * among them. A paid line that cannot be had stops the checkout; a gift that ran out since the
+ * cart was priced is simply not given. Answers the gift when it was taken.
+ */
+async function takeAllStock(tx: DbOrTx, cart: Cart): Promise<CartItem | null> {
+  const gift = cart.promo?.item ?? null;
+  const lines = [...cart.items, ...(gift ? [gift] : [])].sort((a, b) =>
+    a._id < b._id ? -1 : a._id > b._id ? 1 : Number(a === gift) - Number(b === gift),
+  );
+  let gotGift = false;
   for (const line of lines) {
     if (!(await repo.takeStock(tx, line._id, line.qty))) {
+      if (line === gift) continue;
       const left =
         line.available || line.variant.stock > 0 ? await repo.stockLeft(tx, line._id) : 0;
       throw new AppError(
@@ -201,8 +211,10 @@ async function takeAllStock(tx: DbOrTx, cart: Cart) {
         "OUT_OF_STOCK",
       );
     }
+    if (line === gift) gotGift = true;
     await repo.addSold(tx, line.product._id, line.qty);
   }
+  return gotGift ? gift : null;
 }
 
 /** One order per vendor; the checkout's shipping charge goes on the first. */
@@ -216,6 +228,8 @@ async function writeOrders(
     address: OrderAddress;
     code: string | null;
     money: CheckoutMoney;
+    /** The promotion's free gift, when its stock was taken: it ships with its vendor's order. */
+    gift: CartItem | null;
     online?: { method: string; holdMinutes: number } | null;
   },
 ): Promise<PlaceOrderResult> {
@@ -232,6 +246,12 @@ async function writeOrders(
   const paymentMethod = c.online?.method ?? "COD";
   const orders: PlaceOrderResult["orders"] = [];
   const groups = [...byVendor];
+  const giftGroup = c.gift
+    ? Math.max(
+        0,
+        groups.findIndex(([vendorId]) => vendorId === c.gift?.product.vendor._id),
+      )
+    : -1;
   const shares = splitMoney(
     groups.map(([, items], n) => ({
       subtotal: items.reduce((t, i) => t + i.subtotal, 0),
@@ -241,7 +261,9 @@ async function writeOrders(
   );
   let shippingLeft = c.priced.shipping;
   for (const [n, [vendorId, items]] of groups.entries()) {
-    const share = shares[n] ?? { discount: 0, walletUsed: 0 };
+    const share = shares[n] ?? { discount: 0, promotionDiscount: 0, walletUsed: 0 };
+    const gift = n === giftGroup ? c.gift : null;
+    const units = items.reduce((t, i) => t + i.qty, 0) + (gift ? 1 : 0);
     const due = (subtotal: number, shipping: number) =>
       subtotal - share.discount + shipping - share.walletUsed;
     const sum = (f: (i: (typeof items)[number]) => number) => items.reduce((n, i) => n + f(i), 0);
@@ -255,10 +277,20 @@ async function writeOrders(
       vendorId,
       status,
       paymentMethod,
-      qty: sum((i) => i.qty),
+      qty: units,
       subtotal,
       oldSubtotal: sum((i) => i.mrp * i.qty),
       discount: share.discount,
+      promotionDiscount: share.promotionDiscount,
+      promotion:
+        share.promotionDiscount > 0 || gift
+          ? [
+              share.promotionDiscount > 0 ? c.priced.promotion?.name : null,
+              gift ? c.priced.promo?.name : null,
+            ]
+              .filter(Boolean)
+              .join(" + ")
+          : null,
       shipping,
       tax: sum((i) => i.tax),
       walletUsed: share.walletUsed,
@@ -287,6 +319,24 @@ async function writeOrders(
         tax: i.tax,
       })),
     );
+    if (gift)
+      await repo.insertItems(tx, row.id, [
+        {
+          productId: gift.product._id,
+          variantId: gift.variant._id,
+          name: gift.product.name,
+          slug: gift.product.slug,
+          sku: gift.variant.sku,
+          size: gift.variant.size,
+          color: gift.variant.color,
+          img: gift.product.img,
+          price: 0,
+          mrp: gift.mrp,
+          qty: 1,
+          tax: 0,
+          gift: true,
+        },
+      ]);
     await repo.insertEvent(
       tx,
       row.id,
@@ -303,10 +353,11 @@ async function writeOrders(
         "Waiting for your SMS confirmation",
       );
     const amount = {
-      qty: sum((i) => i.qty),
+      qty: units,
       subtotal,
       oldSubtotal: sum((i) => i.mrp * i.qty),
       discount: share.discount,
+      promotionDiscount: share.promotionDiscount,
       shipping,
       tax: sum((i) => i.tax),
       walletUsed: share.walletUsed,

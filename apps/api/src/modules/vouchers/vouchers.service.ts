@@ -52,7 +52,7 @@ export function createVoucherService(db: Db) {
         const usedByUser = c.userId ? await repo.usesBy(tx, attached.id, c.userId) : 0;
         const no = refusalOf(attached, {
           now: new Date(),
-          subtotal: c.priced.subtotal,
+          subtotal: c.priced.subtotal - c.priced.promotionDiscount,
           usedByUser,
         });
         throw no ? refused(no) : usedUp();
