@@ -33,23 +33,25 @@ const db = () => t.database.db;
 const q = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)).rows as T[];
 
 /** Only the given promotion is active (the demo ones are switched off after their own test). */
-async function onlyPromotion(p: Record<string, unknown>) {
+async function onlyPromotion(p: {
+  name: string;
+  kind: "percentage" | "fixed" | "buy_x_get_y" | "free_gift";
+  value?: number;
+  max_discount?: number;
+  min_cart_value?: number;
+  scope?: "all" | "category" | "product";
+  scope_ids?: string[];
+  buy_qty?: number;
+  get_qty?: number;
+  gift_variant_id?: string;
+}) {
   await db().execute(sql`update promotions set active = false`);
-  const c = {
-    value: null,
-    max_discount: null,
-    min_cart_value: 0,
-    scope: "all",
-    scope_ids: [] as string[],
-    buy_qty: null,
-    get_qty: null,
-    gift_variant_id: null,
-    ...p,
-  };
+  const c = { min_cart_value: 0, scope: "all", scope_ids: [] as string[], ...p };
   const [row] = await q<{ id: string }>(sql`insert into promotions (name, kind, value, max_discount,
     min_cart_value, scope, scope_ids, buy_qty, get_qty, gift_variant_id)
-    values (${c.name}, ${c.kind}, ${c.value}, ${c.max_discount}, ${c.min_cart_value}, ${c.scope},
-      ${`{${c.scope_ids.join(",")}}`}::uuid[], ${c.buy_qty}, ${c.get_qty}, ${c.gift_variant_id})
+    values (${c.name}, ${c.kind}, ${c.value ?? null}, ${c.max_discount ?? null}, ${c.min_cart_value},
+      ${c.scope}, ${`{${c.scope_ids.join(",")}}`}::uuid[], ${c.buy_qty ?? null}, ${c.get_qty ?? null},
+      ${c.gift_variant_id ?? null})
     returning id`);
   return row?.id ?? "";
 }
