@@ -10,7 +10,29 @@ export function CartLines({ cart }: { cart: Cart }) {
       {cart.items.map((item) => (
         <CartLine key={item._id} item={item} />
       ))}
+      {cart.promo && <GiftLine gift={cart.promo} />}
     </ul>
+  );
+}
+
+/** The promotion's free gift: no stepper, price 0. */
+function GiftLine({ gift }: { gift: NonNullable<Cart["promo"]> }) {
+  const { item } = gift;
+  const details = [item.variant.size, item.variant.color].filter(Boolean).join(" · ");
+  return (
+    <li className="cart-line cart-line--gift" aria-label={`Free gift: ${item.product.name}`}>
+      {item.product.img && (
+        <img src={item.product.img} alt="" width={64} height={64} loading="lazy" />
+      )}
+      <div className="cart-line__info">
+        <a href={`/${item.product.slug}`}>{item.product.name}</a>
+        {details && <div className="muted">{details}</div>}
+        <div>
+          <span className="gift-badge">Free gift</span> {gift.name}
+        </div>
+      </div>
+      <strong className="cart-line__total">{currency(0)}</strong>
+    </li>
   );
 }
 
@@ -78,10 +100,16 @@ export function CartTotals({ cart }: { cart: Cart }) {
           <dd>{currency(cart.offer_total)}</dd>
         </>
       )}
-      {cart.discount > 0 && (
+      {cart.promotion && (
         <>
-          <dt>Discount</dt>
-          <dd>−{currency(cart.discount)}</dd>
+          <dt>Promotion: {cart.promotion.name}</dt>
+          <dd>−{currency(cart.promotion.discount)}</dd>
+        </>
+      )}
+      {cart.coupon && (
+        <>
+          <dt>Voucher {cart.coupon.code}</dt>
+          <dd>−{currency(cart.coupon.discount)}</dd>
         </>
       )}
       <dt>Shipping{cart.shippingMethod ? ` (${cart.shippingMethod.name})` : ""}</dt>

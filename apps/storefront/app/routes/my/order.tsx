@@ -80,7 +80,8 @@ export default function MyOrder() {
               <Link to={`/${i.slug}`}>{i.name}</Link>
               <div className="muted">{[i.size, i.color].filter(Boolean).join(" · ")}</div>
               <div>
-                {i.qty} × {currency(i.price)}
+                {i.gift ? <span className="gift-badge">Free gift</span> : null} {i.qty} ×{" "}
+                {currency(i.price)}
               </div>
             </div>
             <strong className="cart-line__total">{currency(i.total)}</strong>
@@ -90,16 +91,30 @@ export default function MyOrder() {
       <dl className="cart-totals">
         <dt>Subtotal</dt>
         <dd>{currency(a.subtotal)}</dd>
-        {a.discount > 0 && (
+        {a.promotionDiscount > 0 && (
           <>
-            <dt>Discount</dt>
-            <dd>−{currency(a.discount)}</dd>
+            <dt>Promotion{order.promotion ? `: ${order.promotion}` : ""}</dt>
+            <dd>−{currency(a.promotionDiscount)}</dd>
+          </>
+        )}
+        {a.discount > a.promotionDiscount && (
+          <>
+            <dt>Voucher</dt>
+            <dd>−{currency(a.discount - a.promotionDiscount)}</dd>
           </>
         )}
         <dt>Shipping ({order.shippingMethod})</dt>
         <dd>{a.shipping === 0 ? "Free" : currency(a.shipping)}</dd>
         <dt className="cart-totals__total">Total</dt>
-        <dd className="cart-totals__total">{currency(a.total)}</dd>
+        <dd className="cart-totals__total">{currency(a.total + a.walletUsed)}</dd>
+        {a.walletUsed > 0 && (
+          <>
+            <dt>Paid from wallet</dt>
+            <dd>−{currency(a.walletUsed)}</dd>
+            <dt className="cart-totals__total">Amount due</dt>
+            <dd className="cart-totals__total">{currency(a.total)}</dd>
+          </>
+        )}
       </dl>
       <h2>Delivery address</h2>
       <address>
