@@ -4,7 +4,8 @@ import { precompress } from "./precompress";
 
 export default {
   appDirectory: "app",
-  buildDirectory: "build",
+  // STOREFRONT_BUILD_DIR: a build elsewhere (benchmark experiments) without replacing the one in use.
+  buildDirectory: process.env.STOREFRONT_BUILD_DIR ?? "build",
   // Every page is rendered on the server; the browser then hydrates and routes client-side.
   ssr: true,
   // v8 already enables middleware and the other former v7 future flags; none are left to opt into.

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { stamp, writeSection } from "./sections.ts";
@@ -10,7 +10,11 @@ import { stamp, writeSection } from "./sections.ts";
  * A product page matches root → bottom-navigation-footer layout → `slug` (or `catch-all`).
  */
 const BUDGET_KB = 120;
-const CLIENT = fileURLToPath(new URL("../../apps/storefront/build/client/", import.meta.url));
+const APP = fileURLToPath(new URL("../../apps/storefront/", import.meta.url));
+// STOREFRONT_BUILD_DIR (as in react-router.config.ts): measure a build made elsewhere; such a
+// trial run prints its figures without rewriting RESULTS.md.
+const TRIAL = process.env.STOREFRONT_BUILD_DIR;
+const CLIENT = `${resolve(APP, TRIAL ?? "build", "client")}/`;
 
 type Entry = { module: string; imports?: string[] };
 type Manifest = { entry: Entry; routes: Record<string, Entry & { parentId?: string }> };
@@ -88,6 +92,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
     { id: "product page at a deeper path (route catch-all)", route: "catch-all" },
     { id: "home", route: "home" },
+    {
+      id: "category listing at /{slug} (route slug + listing view)",
+      route: "slug",
+      view: "category-listing-view",
+    },
+    { id: "search results", route: "search" },
   ];
   const rows = pages.map((p) => {
     const files = new Set(firstLoadFiles(manifest, p.route));
@@ -96,14 +106,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   for (const r of rows)
     process.stdout.write(`${r.id}: ${r.kb.toFixed(1)} KB gzipped in ${r.files} files\n`);
-  writeSection("First-load JavaScript", [
-    `Measured ${stamp()} from \`apps/storefront/build/client\` (\`npm run bench:bundle\`), gzip level 9. Budget for the product page: ≤ ${BUDGET_KB} KB.`,
-    "",
-    "| page | files | KB gzipped | within budget |",
-    "|---|---:|---:|---|",
-    ...rows.map(
-      (r) => `| ${r.id} | ${r.files} | ${r.kb.toFixed(1)} | ${r.kb <= BUDGET_KB ? "yes" : "no"} |`,
-    ),
-  ]);
+  if (!TRIAL)
+    writeSection("First-load JavaScript", [
+      `Measured ${stamp()} from \`apps/storefront/build/client\` (\`npm run bench:bundle\`), gzip level 9, each file on its own. Budget for the product page: ≤ ${BUDGET_KB} KB; the other pages are held to the same figure. Chunks fetched later (gallery gestures when idle or on the first touch, related-product tiles when they stream in, search suggestions on focus, the share list on Share) are not counted.`,
+      "",
+      "| page | files | KB gzipped | within budget |",
+      "|---|---:|---:|---|",
+      ...rows.map(
+        (r) =>
+          `| ${r.id} | ${r.files} | ${r.kb.toFixed(1)} | ${r.kb <= BUDGET_KB ? "yes" : "no"} |`,
+      ),
+    ]);
   if (rows.slice(0, 2).some((r) => r.kb > BUDGET_KB)) process.exitCode = 1;
 }
