@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 import { LazyImage } from "../media/lazy-image";
-import { GALLERY, IDENTITY, type ZoomRange, zoomRange } from "./gallery-math";
+import { GALLERY, IDENTITY, type ZoomRange, zoomRange } from "./gallery-settings";
 import { useGalleryGestures } from "./use-gallery-gestures";
 
 type Image = { url: string; alt: string; width: number; height: number };

@@ -1,33 +1,14 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import {
-  clampView,
-  dampedDrag,
-  distance,
-  doubleTapView,
-  IDENTITY,
-  isDoubleTap,
-  midpoint,
-  type Point,
-  swipeTarget,
-  type Tap,
-  type View,
-  wheelView,
-  type ZoomRange,
-  zoomTo,
-} from "./gallery-math";
+import type { GalleryControl, GalleryInput } from "./gallery-gestures";
+import { IDENTITY, type View, type ZoomRange } from "./gallery-settings";
 
-type Gesture =
-  | { kind: "none" }
-  | { kind: "swipe"; start: Point; moved: boolean }
-  | { kind: "pan"; start: Point; from: View; moved: boolean }
-  | { kind: "pinch"; startDistance: number; from: View };
-
-/** A tap moves less than this; anything more is a drag. */
-const TAP_SLOP_PX = 10;
+type Handle = (input: GalleryInput) => void;
 
 /**
- * Pointer, wheel and keyboard handling for the gallery frame. Swipe moves between images while
- * not zoomed; pinch, wheel and double tap zoom; a drag pans while zoomed (and never swipes).
+ * The gallery's state (image, drag offset, zoom) and its pointer and wheel wiring. The gesture
+ * code itself (gallery-gestures.ts) is fetched when the browser is idle or on the first touch,
+ * whichever comes first; input that arrives meanwhile is kept and replayed in order, so a swipe
+ * or double tap made before it has loaded still counts.
  */
 export function useGalleryGestures(
   frame: RefObject<HTMLDivElement | null>,
@@ -37,136 +18,94 @@ export function useGalleryGestures(
   const [index, setIndex] = useState(0);
   const [drag, setDrag] = useState(0);
   const [view, setView] = useState<View>(IDENTITY);
-  const pointers = useRef(new Map<number, Point>());
-  const gesture = useRef<Gesture>({ kind: "none" });
-  const lastTap = useRef<Tap | null>(null);
-  const state = useRef({ index, view });
-  state.current = { index, view };
-
-  const size = () => {
-    const box = frame.current?.getBoundingClientRect();
-    return {
-      width: box?.width ?? 1,
-      height: box?.height ?? 1,
-      left: box?.left ?? 0,
-      top: box?.top ?? 0,
-    };
-  };
-  /** A client point relative to the frame's centre, the origin the zoom maths uses. */
-  const local = (p: Point): Point => {
-    const s = size();
-    return { x: p.x - s.left - s.width / 2, y: p.y - s.top - s.height / 2 };
-  };
+  // What the gestures read between renders: updated by each render and at once by each change.
+  const live = useRef({ index, view, count, range });
+  live.current = { index, view, count, range };
+  // The gesture handler once loaded; until then, the input waiting for it.
+  const gestures = useRef<Handle | GalleryInput[] | null>(null);
 
   const go = (next: number) => {
-    setIndex(Math.min(count - 1, Math.max(0, next)));
+    const target = Math.min(live.current.count - 1, Math.max(0, next));
+    live.current = { ...live.current, index: target, view: IDENTITY };
+    setIndex(target);
     setView(IDENTITY);
     setDrag(0);
   };
-
-  const onPointerDown = (e: React.PointerEvent) => {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
-    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-    const p = { x: e.clientX, y: e.clientY };
-    pointers.current.set(e.pointerId, p);
-    const points = [...pointers.current.values()];
-    const { view } = state.current;
-    if (points.length === 2 && points[0] && points[1]) {
-      gesture.current = {
-        kind: "pinch",
-        startDistance: distance(points[0], points[1]),
-        from: view,
-      };
-      setDrag(0);
-    } else if (points.length === 1) {
-      gesture.current =
-        view.scale > range.min
-          ? { kind: "pan", start: p, from: view, moved: false }
-          : { kind: "swipe", start: p, moved: false };
-    }
+  const control: GalleryControl = {
+    frame,
+    live,
+    setView: (next: View) => {
+      live.current = { ...live.current, view: next };
+      setView(next);
+    },
+    setDrag,
+    go,
   };
 
-  const onPointerMove = (e: React.PointerEvent) => {
-    if (!pointers.current.has(e.pointerId)) return;
-    const p = { x: e.clientX, y: e.clientY };
-    pointers.current.set(e.pointerId, p);
-    const g = gesture.current;
-    const s = size();
-    if (g.kind === "pinch") {
-      const [a, b] = [...pointers.current.values()];
-      if (!a || !b) return;
-      const scale = (g.from.scale * distance(a, b)) / Math.max(1, g.startDistance);
-      setView(zoomTo(g.from, scale, local(midpoint(a, b)), range, s));
-    } else if (g.kind === "pan") {
-      const dx = p.x - g.start.x;
-      const dy = p.y - g.start.y;
-      if (Math.hypot(dx, dy) > TAP_SLOP_PX) g.moved = true;
-      setView(clampView({ ...g.from, x: g.from.x + dx, y: g.from.y + dy }, s));
-    } else if (g.kind === "swipe") {
-      const dx = p.x - g.start.x;
-      if (Math.abs(dx) > TAP_SLOP_PX) g.moved = true;
-      if (g.moved) setDrag(dampedDrag(dx, state.current.index, count));
-    }
+  /** Hands `input` to the gestures, loading them first if needed (no input: just load). */
+  const feed = (input?: GalleryInput) => {
+    const current = gestures.current;
+    if (typeof current === "function") return input && current(input);
+    if (current) return input && current.push(input);
+    const queue = input ? [input] : [];
+    gestures.current = queue;
+    import("./gallery-gestures").then(
+      ({ createGestures }) => {
+        // `control` reads the refs and React's stable setters, so any render's copy will do.
+        const handle = createGestures(control);
+        gestures.current = handle;
+        for (const waiting of queue) handle(waiting);
+      },
+      // Offline or a stale deploy: drop what was kept; the next touch tries again.
+      () => {
+        gestures.current = null;
+      },
+    );
   };
 
-  const onPointerUp = (e: React.PointerEvent) => {
-    const start = pointers.current.get(e.pointerId);
-    if (!start) return;
-    pointers.current.delete(e.pointerId);
-    const g = gesture.current;
-    const p = { x: e.clientX, y: e.clientY };
-    if (g.kind === "pinch") {
-      // Lifting one finger of a pinch ends it; the remaining finger starts nothing new.
-      gesture.current = { kind: "none" };
-      if (state.current.view.scale <= range.min) setView(IDENTITY);
-      return;
-    }
-    gesture.current = { kind: "none" };
-    if (e.type === "pointercancel") {
-      setDrag(0);
-      return;
-    }
-    if (g.kind === "swipe" && g.moved) {
-      go(swipeTarget(p.x - g.start.x, size().width, state.current.index, count));
-      return;
-    }
-    if ((g.kind === "swipe" || g.kind === "pan") && !g.moved) {
-      const tap = { time: e.timeStamp, point: p };
-      if (isDoubleTap(lastTap.current, tap)) {
-        lastTap.current = null;
-        setView(doubleTapView(state.current.view, local(p), range, size()));
-      } else {
-        lastTap.current = tap;
-      }
-    }
-  };
-
-  // Wheel zoom must cancel page scrolling, which React's passive wheel listener cannot do.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: feed reads refs only
   useEffect(() => {
     const el = frame.current;
-    if (!el) return;
+    // Wheel zoom must cancel page scrolling, which React's passive wheel listener cannot do.
     const onWheel = (e: WheelEvent) => {
       if (e.deltaY === 0) return;
       e.preventDefault();
-      const s = el.getBoundingClientRect();
-      const at = { x: e.clientX - s.left - s.width / 2, y: e.clientY - s.top - s.height / 2 };
-      setView((v) => wheelView(v, e.deltaY, at, range, s));
+      feed({ kind: "wheel", deltaY: e.deltaY, x: e.clientX, y: e.clientY });
     };
-    el.addEventListener("wheel", onWheel, { passive: false });
-    return () => el.removeEventListener("wheel", onWheel);
-  }, [frame, range]);
+    el?.addEventListener("wheel", onWheel, { passive: false });
+    // Safari has no requestIdleCallback: a timer stands in.
+    const idle = typeof requestIdleCallback === "function";
+    const id = idle
+      ? requestIdleCallback(() => feed(), { timeout: 4000 })
+      : window.setTimeout(feed, 2000);
+    return () => {
+      el?.removeEventListener("wheel", onWheel);
+      if (idle) cancelIdleCallback(id);
+      else window.clearTimeout(id);
+    };
+  }, [frame]);
+
+  const pointer =
+    (kind: "down" | "move" | "up" | "cancel") =>
+    (e: React.PointerEvent): void => {
+      if (kind === "down") {
+        if (e.pointerType === "mouse" && e.button !== 0) return;
+        (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+      }
+      feed({ kind, pointerId: e.pointerId, x: e.clientX, y: e.clientY, time: e.timeStamp });
+    };
 
   return {
     index,
     drag,
     view,
     go,
-    dragging: gesture.current.kind === "swipe" && drag !== 0,
+    dragging: drag !== 0,
     handlers: {
-      onPointerDown,
-      onPointerMove,
-      onPointerUp,
-      onPointerCancel: onPointerUp,
+      onPointerDown: pointer("down"),
+      onPointerMove: pointer("move"),
+      onPointerUp: pointer("up"),
+      onPointerCancel: pointer("cancel"),
     },
   };
 }
