@@ -2,14 +2,20 @@ import type { ProductCard, ProductDetail } from "@maidan/contracts/catalog";
 import { Suspense, useState } from "react";
 import { Await, Link } from "react-router";
 import { categoryCrumbs } from "../../lib/category-crumbs";
+import { lazyView } from "../../lib/lazy-view";
 import { findVariant, initialChoice, stockLabel } from "../../lib/variant-choice";
 import { ProductGallery } from "../gallery/product-gallery";
 import { Price } from "../price";
-import { ProductGrid } from "../product-tile";
 import { ShareButton } from "../share/share-button";
 import { AddToCart } from "./add-to-cart";
 import { RatingSummary } from "./rating-summary";
 import { VariantPicker } from "./variant-picker";
+
+// Related products arrive after the rest of the page, below the fold: their tiles' code is fetched
+// then, not in the page's first download. React keeps the server's tiles until it is there.
+const ProductGrid = lazyView(() =>
+  import("../product-tile").then((m) => ({ default: m.ProductGrid })),
+);
 
 type Props = {
   product: ProductDetail;
