@@ -4,7 +4,7 @@ import type {
   ProductList,
   ProductListQuery,
 } from "@maidan/contracts/catalog";
-import { readListingQuery } from "./listing-query";
+import { readListingQuery } from "./listing-query.server";
 import type { SeoCrumb } from "./listing-seo";
 import { originOf } from "./origin.server";
 

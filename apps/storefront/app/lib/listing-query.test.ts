@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listingSearch, readListingQuery } from "./listing-query";
+import { listingSearch } from "./listing-query";
+import { readListingQuery } from "./listing-query.server";
 
 const read = (qs: string) => readListingQuery(new URLSearchParams(qs));
 

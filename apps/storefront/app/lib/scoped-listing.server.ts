@@ -1,6 +1,6 @@
 import type { ProductList, ProductListQuery } from "@maidan/contracts/catalog";
 import { listOrFirstPage } from "./category-listing.server";
-import { readListingQuery } from "./listing-query";
+import { readListingQuery } from "./listing-query.server";
 import { originOf } from "./origin.server";
 
 /**
