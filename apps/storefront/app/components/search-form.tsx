@@ -1,6 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { SuggestionList, useSuggestions } from "./search-suggestions";
+import "../styles/search-suggest.css";
+
+// Suggestions (fetching and list) load on the box's first focus, before the first keystroke.
+const loadSuggestions = () => import("./search-suggestions");
+const SearchSuggestions = lazy(loadSuggestions);
 
 /**
  * Searches go to /search/{q}. Without JavaScript the form submits /search?q=…, which the search
@@ -12,7 +16,6 @@ export function SearchForm({ defaultValue = "" }: { defaultValue?: string }) {
   const listId = useId();
   const [typed, setTyped] = useState("");
   const [open, setOpen] = useState(false);
-  const suggestions = useSuggestions(open ? typed : "");
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
@@ -39,15 +42,22 @@ export function SearchForm({ defaultValue = "" }: { defaultValue?: string }) {
             setTyped(e.currentTarget.value);
             setOpen(true);
           }}
+          onFocus={() => {
+            loadSuggestions().catch(() => {});
+          }}
           onKeyDown={(e) => {
             if (e.key === "Escape") setOpen(false);
           }}
-          aria-describedby={suggestions ? listId : undefined}
+          aria-describedby={open ? listId : undefined}
         />
         <button type="submit">Search</button>
       </form>
-      {open && suggestions && (
-        <SuggestionList data={suggestions} id={listId} onPick={() => setOpen(false)} />
+      {open && (
+        <div id={listId}>
+          <Suspense>
+            <SearchSuggestions q={typed} onPick={() => setOpen(false)} />
+          </Suspense>
+        </div>
       )}
     </search>
   );

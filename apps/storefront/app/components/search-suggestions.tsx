@@ -1,7 +1,6 @@
 import type { Suggestions } from "@maidan/contracts/catalog";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import "../styles/search-suggest.css";
 
 /** How long typing must pause before suggestions are fetched. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -30,21 +29,18 @@ export function useSuggestions(q: string): Suggestions | null {
   return data;
 }
 
-/** The list under the header's search box: completions, products, categories, brands. */
-export function SuggestionList({
-  data,
-  id,
-  onPick,
-}: {
-  data: Suggestions;
-  id: string;
-  onPick: () => void;
-}) {
+/**
+ * The list under the header's search box: completions, products, categories, brands. The search
+ * form loads this file when the box is first focused, so pages do not download it up front.
+ */
+export default function SearchSuggestions({ q, onPick }: { q: string; onPick: () => void }) {
+  const data = useSuggestions(q);
+  if (!data) return null;
   const empty =
     !data.terms.length && !data.products.length && !data.categories.length && !data.brands.length;
   if (empty) return null;
   return (
-    <nav id={id} className="search-suggest" aria-label="Search suggestions">
+    <nav className="search-suggest" aria-label="Search suggestions">
       <ul>
         {data.terms.map((t) => (
           <li key={`t-${t}`}>
