@@ -82,14 +82,7 @@ test.describe("product page", () => {
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
     const isPhone = info.project.name === "phone";
-    const doubleTap = async () => {
-      if (isPhone) {
-        await page.touchscreen.tap(x, y);
-        await page.touchscreen.tap(x, y);
-      } else {
-        await page.mouse.dblclick(x, y);
-      }
-    };
+    const doubleTap = () => doubleTapAt(page, isPhone, x, y);
     await doubleTap();
     await expect(frame(page)).toHaveAttribute("data-zoom", "3.00");
     // While zoomed a drag pans; it never changes the image.
@@ -174,6 +167,36 @@ test.describe("product page", () => {
   });
 });
 
+test.describe("product page gallery without its gesture code yet", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("gallery: a double tap made before the gesture code arrives still zooms", async ({
+    page,
+  }, info) => {
+    const slug = await productWithImages(6);
+    // The gesture code is its own chunk, fetched when idle or on the first touch: hold it back.
+    // (Without the service worker, whose fetches page.route does not see.)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/gallery-gestures-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole("button", { name: "Share" })).toBeEnabled();
+    const box = (await frame(page).boundingBox())!;
+    await doubleTapAt(page, info.project.name === "phone", box.x + box.width / 2, box.y + 100);
+    await expect.poll(() => asked).toBe(true);
+    await expect(frame(page)).toHaveAttribute("data-zoom", "1.00");
+    release();
+    await expect(frame(page)).toHaveAttribute("data-zoom", "3.00");
+  });
+});
+
 test.describe("content pages", () => {
   test("a CMS page renders its HTML body", async ({ page }) => {
     await page.goto("/about-us");
@@ -222,4 +245,14 @@ async function swipe(page: Page, touch: boolean, x: number, y: number, dx: numbe
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
+}
+
+/** Two taps on phones, a double click on desktop, at one point. */
+async function doubleTapAt(page: Page, touch: boolean, x: number, y: number) {
+  if (touch) {
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+  } else {
+    await page.mouse.dblclick(x, y);
+  }
 }
