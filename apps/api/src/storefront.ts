@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -16,7 +16,12 @@ import {
 import type { AppServices } from "./services.ts";
 
 export const STOREFRONT_DIR = fileURLToPath(new URL("../../storefront", import.meta.url));
-export const STOREFRONT_BUILD = join(STOREFRONT_DIR, "build");
+// STOREFRONT_BUILD_DIR (as in the storefront's react-router.config.ts): serve a build made
+// elsewhere, e.g. a benchmark's own copy that other engineers' rebuilds do not replace mid-run.
+export const STOREFRONT_BUILD = resolve(
+  STOREFRONT_DIR,
+  process.env.STOREFRONT_BUILD_DIR ?? "build",
+);
 
 type EntryModule = {
   createLoadContext: (services: AppServices) => RouterContextProvider;
