@@ -101,6 +101,26 @@ describe("/api/cart", () => {
     expect(cart.items[0].available).toBe(false);
   });
 
+  it("loses no tap: concurrent first adds make one cart and count every unit, up to stock", async () => {
+    const id = `guest-tap-${Date.now()}`;
+    const who = guest(id);
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 8);
+    const codes = (
+      await Promise.all(Array.from({ length: 10 }, () => addToCart(t, who, v, 1)))
+    ).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(8);
+    expect(codes.filter((c) => c === 409)).toHaveLength(2);
+    const cart = (await send(t, "GET", "/api/cart", who)).json();
+    expect(cart.qty).toBe(8);
+    const carts = await t.database.pool.query(
+      "select count(*)::int as n from carts where guest_id = $1",
+      [id],
+    );
+    expect(carts.rows[0].n).toBe(1);
+  });
+
   it("rejects zero, negative sets, fractions and strings with 400", async () => {
     const who = guest();
     const [v] = await pickVariants(t, 1);

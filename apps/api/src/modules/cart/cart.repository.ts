@@ -44,21 +44,39 @@ export type VariantRow = {
 const ownerWhere = (userId: string | null, guestId: string | null) =>
   userId ? sql`user_id = ${userId}` : sql`guest_id = ${guestId} and user_id is null`;
 
-export const findCart = (db: DbOrTx, userId: string | null, guestId: string | null) =>
-  first<CartRow>(
-    db,
-    sql`select id, shipping_method_id, shipping_city, use_wallet from carts where ${ownerWhere(userId, guestId)}`,
-  );
+const CART_COLUMNS = sql`id, shipping_method_id, shipping_city, use_wallet`;
 
-/** The owner's cart, created on first use; concurrent first adds meet on the unique key. */
-export async function ensureCart(db: DbOrTx, userId: string | null, guestId: string | null) {
-  const conflict = userId ? sql`(user_id)` : sql`(guest_id)`;
-  await db.execute(sql`insert into carts (user_id, guest_id) values (${userId}, ${userId ? null : guestId})
-    on conflict ${conflict} do nothing`);
-  const cart = await findCart(db, userId, guestId);
-  if (!cart) throw new Error("cart: not created");
+export const findCart = (db: DbOrTx, userId: string | null, guestId: string | null) =>
+  first<CartRow>(db, sql`select ${CART_COLUMNS} from carts where ${ownerWhere(userId, guestId)}`);
+
+/**
+ * The owner's cart, created on first use and locked in one statement: the upsert takes the row
+ * lock (so concurrent changes to one cart queue here) and marks the cart as touched.
+ */
+export async function openCart(db: DbOrTx, userId: string | null, guestId: string | null) {
+  const cart = await first<CartRow>(
+    db,
+    userId
+      ? sql`insert into carts (user_id) values (${userId})
+          on conflict (user_id) do update set updated_at = now() returning ${CART_COLUMNS}`
+      : sql`insert into carts (guest_id) values (${guestId})
+          on conflict (guest_id) do update set updated_at = now() where carts.user_id is null
+          returning ${CART_COLUMNS}`,
+  );
+  if (!cart) throw new Error("cart: guest id belongs to a signed-in cart");
   return cart;
 }
+
+/** A variant with what the cart already holds of it, for one add. */
+export const variantInCart = (db: DbOrTx, cartId: string, variantId: string) =>
+  first<VariantRow & { in_cart: number }>(
+    db,
+    sql`select v.id, v.product_id, v.stock, (v.active and p.active) as sellable,
+      coalesce(ci.qty, 0) as in_cart
+      from variants v join products p on p.id = v.product_id
+      left join cart_items ci on ci.cart_id = ${cartId} and ci.variant_id = v.id
+      where v.id = ${variantId}`,
+  );
 
 export const lockCart = (db: DbOrTx, cartId: string) =>
   db.execute(sql`select id from carts where id = ${cartId} for update`);
@@ -110,18 +128,13 @@ export async function setLine(
   await db.execute(sql`insert into cart_items (cart_id, variant_id, product_id, qty)
     values (${cartId}, ${line.variantId}, ${line.productId}, ${line.qty})
     on conflict (cart_id, variant_id) do update set qty = excluded.qty`);
-  await touch(db, cartId);
 }
 
 export async function deleteLine(db: DbOrTx, cartId: string, variantId: string) {
   await db.execute(
     sql`delete from cart_items where cart_id = ${cartId} and variant_id = ${variantId}`,
   );
-  await touch(db, cartId);
 }
-
-const touch = (db: DbOrTx, cartId: string) =>
-  db.execute(sql`update carts set updated_at = now() where id = ${cartId}`);
 
 export const setShipping = (
   db: DbOrTx,
@@ -129,13 +142,20 @@ export const setShipping = (
   methodId: string | null | undefined,
   city: string | null | undefined,
 ) =>
-  db.execute(sql`update carts set
+  first<CartRow>(
+    db,
+    sql`update carts set
     shipping_method_id = ${methodId === undefined ? sql`shipping_method_id` : methodId},
     shipping_city = ${city === undefined ? sql`shipping_city` : city},
-    updated_at = now() where id = ${cartId}`);
+    updated_at = now() where id = ${cartId} returning ${CART_COLUMNS}`,
+  );
 
 export const setUseWallet = (db: DbOrTx, cartId: string, on: boolean) =>
-  db.execute(sql`update carts set use_wallet = ${on}, updated_at = now() where id = ${cartId}`);
+  first<CartRow>(
+    db,
+    sql`update carts set use_wallet = ${on}, updated_at = now() where id = ${cartId}
+    returning ${CART_COLUMNS}`,
+  );
 
 export const deleteCart = (db: DbOrTx, cartId: string) =>
   db.execute(sql`delete from carts where id = ${cartId}`);

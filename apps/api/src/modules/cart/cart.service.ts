@@ -57,13 +57,14 @@ export function createCartService(
     methodId: string | null,
     wallet?: { userId: string; use: boolean },
   ) {
-    const [lines, methods, balance, coupon, promotions] = await Promise.all([
-      cartId ? repo.cartLines(tx, cartId) : Promise.resolve([]),
-      repo.activeShippingMethods(tx),
-      wallet && opts.walletBalance ? opts.walletBalance(wallet.userId) : Promise.resolve(0),
-      cartId && opts.vouchers ? opts.vouchers.forCart(tx, cartId) : Promise.resolve(null),
-      cartId ? activePromotions(tx) : Promise.resolve([]),
-    ]);
+    // On the pool the reads run side by side; a transaction has one connection, so in turn.
+    const [lines, methods, balance, coupon, promotions] = await reads(tx === db, [
+      () => (cartId ? repo.cartLines(tx, cartId) : Promise.resolve([])),
+      () => repo.activeShippingMethods(tx),
+      () => (wallet && opts.walletBalance ? opts.walletBalance(wallet.userId) : Promise.resolve(0)),
+      () => (cartId && opts.vouchers ? opts.vouchers.forCart(tx, cartId) : Promise.resolve(null)),
+      () => (cartId ? activePromotions(tx) : Promise.resolve([])),
+    ] as const);
     return priceCart({
       cartId,
       lines,
@@ -76,28 +77,42 @@ export function createCartService(
     });
   }
 
-  async function get(owner: CartOwner): Promise<Cart> {
-    if (!owner.userId && !owner.guestId) return priced(db, null, null, null);
-    const cart = await repo.findCart(db, owner.userId, owner.guestId);
-    return priced(
+  /** The owner's cart priced, from its row when the caller already has it. */
+  const pricedFor = (owner: CartOwner, cart: repo.CartRow | null) =>
+    priced(
       db,
       cart?.id ?? null,
       cart?.shipping_city ?? null,
       cart?.shipping_method_id ?? null,
       owner.userId ? { userId: owner.userId, use: cart?.use_wallet ?? false } : undefined,
     );
+
+  async function get(owner: CartOwner): Promise<Cart> {
+    if (!owner.userId && !owner.guestId) return priced(db, null, null, null);
+    return pricedFor(owner, await repo.findCart(db, owner.userId, owner.guestId));
   }
 
-  /** Runs a change on the owner's (locked) cart, then answers the whole cart. */
-  async function change(owner: CartOwner, fn: (tx: DbOrTx, cartId: string) => Promise<void>) {
+  /**
+   * Runs a change on the owner's cart (created if need be, and locked for the transaction), then
+   * answers the whole cart. `fn` returns the cart row as the change left it.
+   */
+  async function changeRow(
+    owner: CartOwner,
+    fn: (tx: DbOrTx, cart: repo.CartRow) => Promise<repo.CartRow | null>,
+  ) {
     const o = owned(owner);
-    await db.transaction(async (tx) => {
-      const cart = await repo.ensureCart(tx, o.userId, o.guestId);
-      await repo.lockCart(tx, cart.id);
-      await fn(tx, cart.id);
-    });
-    return get(o);
+    const cart = await db.transaction(async (tx) =>
+      fn(tx, await repo.openCart(tx, o.userId, o.guestId)),
+    );
+    return pricedFor(o, cart);
   }
+
+  /** A change to the cart's lines or coupon (the cart row itself stays as it was). */
+  const change = (owner: CartOwner, fn: (tx: DbOrTx, cart: repo.CartRow) => Promise<void>) =>
+    changeRow(owner, async (tx, cart) => {
+      await fn(tx, cart);
+      return cart;
+    });
 
   async function sellableVariant(tx: DbOrTx, variantId: string, productId?: string) {
     if (!UUID.test(variantId)) throw notFound("Product not found");
@@ -111,29 +126,30 @@ export function createCartService(
     get,
     add(owner, input) {
       const b = parseInput(addBody, input);
-      return change(owner, async (tx, cartId) => {
-        const v = await sellableVariant(tx, b.vid, b.pid);
-        const current = await repo.lineQty(tx, cartId, v.id);
-        const next = current + b.qty;
-        if (next <= 0) return repo.deleteLine(tx, cartId, v.id);
+      if (!UUID.test(b.vid)) throw notFound("Product not found");
+      return change(owner, async (tx, cart) => {
+        const v = await repo.variantInCart(tx, cart.id, b.vid);
+        if (!v || (b.pid && v.product_id !== b.pid)) throw notFound("Product not found");
+        const next = v.in_cart + b.qty;
+        if (next <= 0) return repo.deleteLine(tx, cart.id, v.id);
         if (b.qty > 0) {
           if (!v.sellable) throw stockConflict(0);
-          if (next > v.stock) throw stockConflict(v.stock, current);
+          if (next > v.stock) throw stockConflict(v.stock, v.in_cart);
         }
-        await repo.setLine(tx, cartId, { variantId: v.id, productId: v.product_id, qty: next });
+        await repo.setLine(tx, cart.id, { variantId: v.id, productId: v.product_id, qty: next });
       });
     },
     setQty(owner, variantId, input) {
       const b = parseInput(setQtyBody, input);
-      return change(owner, async (tx, cartId) => {
+      return change(owner, async (tx, cart) => {
         const v = await sellableVariant(tx, variantId);
         if (!v.sellable || b.qty > v.stock) throw stockConflict(v.sellable ? v.stock : 0);
-        await repo.setLine(tx, cartId, { variantId: v.id, productId: v.product_id, qty: b.qty });
+        await repo.setLine(tx, cart.id, { variantId: v.id, productId: v.product_id, qty: b.qty });
       });
     },
     remove(owner, variantId) {
       if (!UUID.test(variantId)) throw notFound("Product not found");
-      return change(owner, (tx, cartId) => repo.deleteLine(tx, cartId, variantId));
+      return change(owner, (tx, cart) => repo.deleteLine(tx, cart.id, variantId));
     },
     async contains(owner, input) {
       const q = parseInput(containsQuery, input);
@@ -152,10 +168,9 @@ export function createCartService(
     },
     setShipping(owner, input) {
       const b = parseInput(shippingBody, input);
-      return change(owner, async (tx, cartId) => {
+      return changeRow(owner, async (tx, cart) => {
         if (b.methodId) {
-          const cart = await repo.findCart(tx, owner.userId, owner.guestId);
-          const now = await priced(tx, cartId, b.city ?? cart?.shipping_city ?? null, null);
+          const now = await priced(tx, cart.id, b.city ?? cart.shipping_city, null);
           const methods = await repo.activeShippingMethods(tx);
           const city = b.city ?? now.city;
           const ok = shippingChoices(methods, city, now.discountedSubtotal).some(
@@ -164,40 +179,38 @@ export function createCartService(
           if (!ok)
             throw badRequest(`This shipping method does not deliver to ${city ?? "your city"}`);
         }
-        await repo.setShipping(tx, cartId, b.methodId, b.city);
+        return repo.setShipping(tx, cart.id, b.methodId, b.city);
       });
     },
     setUseWallet(owner, input) {
       const b = parseInput(walletToggleBody, input);
       if (!owner.userId) throw badRequest("Sign in to use your wallet balance");
-      return change(owner, async (tx, cartId) => {
-        await repo.setUseWallet(tx, cartId, b.useWallet);
-      });
+      return changeRow(owner, (tx, cart) => repo.setUseWallet(tx, cart.id, b.useWallet));
     },
     applyCoupon(owner, input) {
       const { vouchers } = opts;
       if (!vouchers) throw notFound("Vouchers are not available");
-      return change(owner, async (tx, cartId) => {
+      return change(owner, async (tx, cart) => {
         // The coupon applies to what the automatic promotion leaves (decision 014).
-        const now = await priced(tx, cartId, null, null);
+        const now = await priced(tx, cart.id, null, null);
         const subtotal = now.subtotal - now.promotionDiscount;
         const v = await vouchers.check(tx, input, owner.userId, subtotal);
-        await vouchers.attach(tx, cartId, v.id);
+        await vouchers.attach(tx, cart.id, v.id);
       });
     },
     removeCoupon(owner) {
       const { vouchers } = opts;
       if (!vouchers) throw notFound("Vouchers are not available");
-      return change(owner, (tx, cartId) => vouchers.detach(tx, cartId).then(() => undefined));
+      return change(owner, (tx, cart) => vouchers.detach(tx, cart.id).then(() => undefined));
     },
     async mergeGuest(userId, guestId) {
       if (guestId) {
         await db.transaction(async (tx) => {
           const guest = await repo.findCart(tx, null, guestId);
           if (!guest) return;
-          const mine = await repo.ensureCart(tx, userId, null);
-          // Same order everywhere (by id) so two merges never deadlock.
-          for (const id of [guest.id, mine.id].sort()) await repo.lockCart(tx, id);
+          // Merges lock the account cart first, then the guest's, so two never deadlock.
+          const mine = await repo.openCart(tx, userId, null);
+          await repo.lockCart(tx, guest.id);
           for (const line of await repo.cartLines(tx, guest.id)) {
             const have = await repo.lineQty(tx, mine.id, line.variant_id);
             const qty = Math.min(line.stock, have + line.qty);
@@ -219,3 +232,19 @@ export function createCartService(
 }
 
 export type CartServiceImpl = ReturnType<typeof createCartService>;
+
+type Read = () => Promise<unknown>;
+type ReadResults<T extends readonly Read[]> = {
+  -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
+};
+
+/** Runs reads together, or one after another (a transaction's connection takes one at a time). */
+async function reads<T extends readonly Read[]>(
+  together: boolean,
+  fns: T,
+): Promise<ReadResults<T>> {
+  if (together) return (await Promise.all(fns.map((f) => f()))) as ReadResults<T>;
+  const out: unknown[] = [];
+  for (const f of fns) out.push(await f());
+  return out as ReadResults<T>;
+}
