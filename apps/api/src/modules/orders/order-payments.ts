@@ -1,10 +1,10 @@
 import type { CartOwner } from "@maidan/contracts/cart";
 import type { PlaceOrderResult } from "@maidan/contracts/orders";
-import type { DbOrTx } from "@maidan/db/database";
+import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import type { OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
+import type { OpenAttempts, OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
 import { checkoutResult } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { ONLINE_METHODS, type PlaceDeps, placeOrder } from "./place-order.ts";
@@ -23,8 +23,10 @@ export type OrderPaymentsHelpers = {
  * placed like a COD one (place-order.ts) but in 'awaiting_payment', its stock taken until
  * `confirm_by` (the hold). Paid → confirmed; hold released → cancelled with the stock back.
  */
-export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers): OrderPayments {
+export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
   const { db } = deps;
+  // Until payments plugs in (app.ts), no attempt can be open, so there is nothing to end.
+  let attempts: OpenAttempts = { inquire: async () => {}, supersede: async () => {} };
 
   /** The orders of the owner's checkout, found by the checkout id or one order's id. */
   async function ownedCheckout(owner: CartOwner, id: string) {
@@ -59,7 +61,11 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers): O
     };
   }
 
-  return {
+  const port: OrderPayments = {
+    useAttempts(a) {
+      attempts = a;
+    },
+
     async payableCheckout(owner, input) {
       if (!(ONLINE_METHODS as readonly string[]).includes(input.method))
         throw badRequest(`The checkout service ${input.method} not yet implemented`);
@@ -126,5 +132,17 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers): O
       const first = paid[0];
       if (first) await h.notify(checkoutResult(paid, checkoutId), first.address);
     },
+  };
+
+  return {
+    ...port,
+    /**
+     * A switch to cash on delivery (orders.service.ts) ends the checkout's open attempts like a
+     * retry: `beforeSwitch` asks their gateways first (409 when the shopper has just paid), then
+     * `supersedeIn` runs in the switch's transaction before the orders are locked.
+     */
+    beforeSwitch: (checkoutId: string) => attempts.inquire(checkoutId),
+    supersedeIn: (tx: Tx, checkoutId: string) =>
+      attempts.supersede(tx, checkoutId, "Payment changed to cash on delivery"),
   };
 }

@@ -220,7 +220,10 @@ export function createOrdersService(deps: OrdersDeps) {
       if (q.paymentMethod !== "COD")
         throw badRequest(`The checkout service ${q.paymentMethod} not yet implemented`);
       const o = await owned(owner, q.rePayId);
+      // The open online attempts end as on a retry: asked first, superseded with the switch.
+      await service.payments.beforeSwitch(o.checkout_id);
       const { list, code } = await db.transaction(async (tx) => {
+        await service.payments.supersedeIn(tx, o.checkout_id);
         const all = await repo.checkoutOrders(tx, o.checkout_id, true);
         const waiting = all.filter((x) => x.status === "awaiting_payment");
         if (waiting.length === 0) throw conflict("This order is not waiting for a payment");

@@ -61,6 +61,13 @@ const isOnlineMethod = (m: string) => (ONLINE_METHODS as readonly string[]).incl
 /** An online checkout: orders wait for payment with their stock taken for this long. */
 export type OnlineHold = { holdMinutes: number };
 const emptyCart = () => badRequest("Your cart is empty");
+/** An online checkout with nothing left for a gateway is refused; COD places it (decision 015). */
+const nothingToPayOnline = (walletUsed: number) =>
+  badRequest(
+    walletUsed > 0
+      ? "Your wallet balance covers this order, so there is nothing to pay online. Please choose Cash on Delivery."
+      : "Nothing is left to pay on this order. Please choose Cash on Delivery.",
+  );
 /** A retry without a key, after its order emptied the cart, finds the first answer this long. */
 const REPLAY_MINUTES = 15;
 
@@ -137,6 +144,8 @@ export async function placeOrder(
       useWallet: body.useWallet,
       walletId: body.walletId,
     });
+    // Inside the transaction: the stock, wallet spend, voucher use and cart are all rolled back.
+    if (online && priced.total <= money.walletUsed) throw nothingToPayOnline(money.walletUsed);
     const code = deps.codConfirmation && !online ? newCode() : null;
     const result = await writeOrders(tx, deps, {
       owner,

@@ -14,6 +14,7 @@ import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
 import { compactStamp } from "./gateways/formats.ts";
 import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import * as repo from "./payments.repository.ts";
+import { postForm } from "./payments-test-helpers.ts";
 
 /**
  * Online payment against the real orders module (the port plugged in by app.ts): orders wait
@@ -24,7 +25,7 @@ let t: TestApp;
 let variants: TestVariant[];
 beforeAll(async () => {
   t = await createTestApp({ products: 16 });
-  variants = await pickVariants(t, 12);
+  variants = await pickVariants(t, 15);
 });
 afterAll(() => t?.close());
 
@@ -449,5 +450,148 @@ describe("a retry while an earlier attempt is pending", () => {
       rePayId: first.rePayId,
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+/** What a refused checkout must leave untouched: the user's orders, ledger entries and cart lines. */
+const footprint = async (userId: string) =>
+  row(
+    `select (select count(*)::int from orders where user_id = $1) as orders,
+       (select count(*)::int from wallet_entries e join wallets w on w.id = e.wallet_id where w.user_id = $1) as entries,
+       (select coalesce(sum(i.qty), 0)::int from cart_items i join carts c on c.id = i.cart_id where c.user_id = $1) as cart_units`,
+    [userId],
+  );
+
+describe("a wallet that covers the whole order", () => {
+  it("an online method is refused before anything is placed: no order, no wallet spend, the cart and stock kept; COD then places it at Rs. 0", async () => {
+    const s = await shopperWithWallet(1_000_000);
+    const before = await stockOf(t, v(12).vid);
+    expect((await addToCart(t, s.who, v(12), 2)).statusCode).toBe(200);
+    const kept = await footprint(s.id);
+    expect(kept).toEqual({ orders: 0, entries: 1, cart_units: 2 });
+    const message =
+      "Your wallet balance covers this order, so there is nothing to pay online. Please choose Cash on Delivery.";
+    for (const [url, paymentMethod] of [
+      ["/api/pay/nift_pay", "NiftPayBank"],
+      ["/api/pay/hbl", "HBL"],
+      ["/api/pay/easypaisa", "easypaisa"],
+    ] as const) {
+      const res = await send(t, "POST", url, s.who, {
+        address: ADDRESS,
+        paymentMethod,
+        useWallet: true,
+        walletId: s.walletId,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ message, status: 400 });
+    }
+    expect(await footprint(s.id)).toEqual(kept);
+    expect(await walletOf(s.id)).toMatchObject({ balance: 1_000_000, sum: 1_000_000 });
+    expect(await stockOf(t, v(12).vid)).toBe(before);
+    expect(
+      Number(
+        (await row("select count(*)::int as n from payment_attempts where user_id = $1", [s.id])).n,
+      ),
+    ).toBe(0);
+
+    // Cash on delivery with the wallet places it, nothing left to collect at the door.
+    const cod = await placeOrder(t, s.who, {
+      address: ADDRESS,
+      paymentMethod: "COD",
+      useWallet: true,
+      walletId: s.walletId,
+    });
+    expect(cod.statusCode, cod.body).toBe(200);
+    expect(cod.json().amount.total).toBe(0);
+    expect(await footprint(s.id)).toEqual({ orders: 1, entries: 2, cart_units: 0 });
+    expect(await stockOf(t, v(12).vid)).toBe(before - 2);
+  });
+
+  it("without the wallet the same cart goes to the gateway as usual", async () => {
+    const s = await shopperWithWallet(1_000_000);
+    const b = await startNift(s.who, v(13), 1, { useWallet: false });
+    expect((await attempt(b.pp_TxnRefNo as string)).amount).toBeGreaterThan(0);
+    expect(await walletOf(s.id)).toMatchObject({ balance: 1_000_000 });
+  });
+});
+
+describe("switching a waiting online order to cash on delivery", () => {
+  /** The repayment page's switch; rePayId is one of the checkout's order ids. */
+  const switchToCod = async (who: Record<string, string>, checkoutId: string) => {
+    const orderId = (await ordersOf(checkoutId))[0]?.id as string;
+    return send(
+      t,
+      "GET",
+      `/api/pay/change-payment-method?paymentMethod=COD&rePayId=${orderId}`,
+      who,
+    );
+  };
+
+  it("supersedes the pending attempt; its late success is recorded as refund due, the order stays COD and the wallet is not touched again", async () => {
+    const s = await shopperWithWallet(150);
+    const b = await startNift(s.who, v(14), 1, { useWallet: true, walletId: s.walletId });
+    expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("pending");
+    const ledger = await footprint(s.id);
+    expect(ledger.entries).toBe(2); // the test credit and the spend on this order
+
+    expect((await switchToCod(s.who, b.rePayId as string)).statusCode).toBe(200);
+    const switched = await attempt(b.pp_TxnRefNo as string);
+    expect(switched.status).toBe("superseded");
+    expect(switched.resultMessage).toBe("Payment changed to cash on delivery");
+    const [cod] = await ordersOf(b.rePayId as string);
+    expect(cod).toMatchObject({ payment_method: "COD", payment_status: "pending" });
+
+    // The shopper had paid at the gateway after all: the money is flagged, never applied.
+    const late = await Promise.all([niftCallback(b, "000"), niftCallback(b, "000")]);
+    expect(late[0]?.headers.location).toContain("status=refund_due");
+    expect(await ordersOf(b.rePayId as string)).toEqual([cod]);
+    expect(await confirmedEvents(b.rePayId as string)).toBe(0);
+    const after = await attempt(b.pp_TxnRefNo as string);
+    expect(after.refundDue).toMatch(/no longer waiting/);
+    const due = await t.app.services.payments.refundsDue();
+    expect(due.filter((a) => a.checkoutId === b.rePayId)).toHaveLength(1);
+    expect(await footprint(s.id)).toEqual(ledger);
+    expect(await walletOf(s.id)).toMatchObject({ balance: 0, refunds: 0 });
+    // The ended hold does not cancel a COD order or give its wallet part back.
+    await endHold(b.rePayId as string);
+    await t.app.services.payments.runInquiries();
+    expect((await ordersOf(b.rePayId as string))[0]?.status).toBe(cod?.status);
+    expect(await footprint(s.id)).toEqual(ledger);
+  });
+
+  it("asks a gateway with an inquiry first: a payment made just before the switch pays the order and the switch is refused", async () => {
+    const who = guest();
+    expect((await addToCart(t, who, v(10))).statusCode).toBe(200);
+    const res = await send(t, "POST", "/api/pay/alfalah_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "alfalah_pay",
+    });
+    const b = res.json() as Record<string, string>;
+    expect(b.handShakeStatus, res.body).toBe(true);
+    const fields = Object.fromEntries(
+      Object.entries(b).filter(
+        ([k]) =>
+          !["address", "paymentMethod", "handShakeStatus", "walletId", "useWallet"].includes(k),
+      ),
+    ) as Record<string, string>;
+    const ref = fields.TransactionReferenceNumber as string;
+    expect((await postForm(t, "/sandbox/alfalah/SSO/SSO/SSO", fields)).statusCode).toBe(200);
+    // Paid at the bank; neither the browser nor the IPN has told the shop yet.
+    await postForm(t, "/sandbox/alfalah/SSO/choose", {
+      ref,
+      token: fields.AuthToken as string,
+      outcome: "success",
+      notify: "0",
+    });
+    const checkoutId = (await attempt(ref)).checkoutId as string;
+    expect((await attempt(ref)).status).toBe("pending");
+
+    const sw = await switchToCod(who, checkoutId);
+    expect(sw.statusCode).toBe(409);
+    expect(sw.json()).toMatchObject({ message: "This order is already paid", status: 409 });
+    expect(await ordersOf(checkoutId)).toMatchObject([
+      { status: "confirmed", payment_method: "alfalah_pay", payment_status: "paid" },
+    ]);
+    expect(await attempt(ref)).toMatchObject({ status: "paid", refundDue: null });
   });
 });

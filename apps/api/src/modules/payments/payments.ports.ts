@@ -61,6 +61,22 @@ export type OrderPayments = {
    * after the payment's transaction committed, once per checkout; a failed send is only logged.
    */
   notifyPaid(checkoutId: string): Promise<void>;
+  /**
+   * Payments lends the orders side how a checkout's open attempts end when its orders stop
+   * waiting for them (a switch to cash on delivery). Optional: a recorder in tests may skip it.
+   */
+  useAttempts?(attempts: OpenAttempts): void;
+};
+
+/** A checkout's pending payment attempts, ended the way a retry ends them (decision 015). */
+export type OpenAttempts = {
+  /**
+   * Asks the gateway about each pending attempt (where it has an inquiry) and applies the
+   * answer. Outside any transaction; 409 "This order is already paid" when that paid it.
+   */
+  inquire(checkoutId: string): Promise<void>;
+  /** Pending attempts → superseded, inside the caller's transaction. */
+  supersede(tx: Tx, checkoutId: string, reason: string): Promise<void>;
 };
 
 /** What payments needs from the wallet: a once-only credit for a verified top-up. */

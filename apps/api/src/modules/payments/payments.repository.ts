@@ -39,16 +39,22 @@ export const settle = async (
   )[0] ?? null;
 
 /**
- * A checkout's pending attempts (but `keep`) → superseded: a retry or another attempt's payment
- * ends them, so none of them can pay the orders a second time. The superseded rows.
+ * A checkout's pending attempts (but `keep`) → superseded: a retry, another attempt's payment or
+ * a switch to cash on delivery ends them, so none of them can pay the orders a second time. The
+ * superseded rows.
  */
-export const supersedePending = (db: DbOrTx, checkoutId: string, keep: string | null = null) =>
+export const supersedePending = (
+  db: DbOrTx,
+  checkoutId: string,
+  keep: string | null = null,
+  reason = "Replaced by a newer payment attempt",
+) =>
   db
     .update(paymentAttempts)
     .set({
       status: "superseded",
       resultCode: "SUPERSEDED",
-      resultMessage: "Replaced by a newer payment attempt",
+      resultMessage: reason,
       settledAt: sql`now()`,
       nextInquiryAt: null,
     })

@@ -10,7 +10,7 @@ import * as nift from "./gateways/nift/nift.ts";
 import { GatewayVerificationError, type PaymentOutcome } from "./gateways/types.ts";
 import * as h from "./handoffs.ts";
 import type { GatewayConfigs, GatewayName } from "./payments.config.ts";
-import type { OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
+import type { OpenAttempts, OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { newReference } from "./references.ts";
 import { applyOutcome, isStale, type SignalSource } from "./settlement.ts";
@@ -102,7 +102,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       holdMinutes: deps.holdMinutes,
       idempotencyKey: ctx.idempotencyKey,
     });
-    if (checkout.amountDue <= 0) throw badRequest("Nothing is left to pay on this order");
+    if (checkout.amountDue <= 0)
+      throw badRequest("Nothing is left to pay on this order. Please choose Cash on Delivery.");
     if (input.rePayId) await supersedeEarlier(checkout.checkoutId);
     const attempt = await repo.insertAttempt(db, {
       reference: newReference(),
@@ -161,15 +162,32 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * settlement.ts (it pays orders still waiting, else it is recorded as refund due).
    */
   async function supersedeEarlier(checkoutId: string) {
+    await inquireOpen(checkoutId, "retry");
+    await repo.supersedePending(db, checkoutId);
+  }
+
+  /** The first half of a supersede: the open attempts' gateways are asked; 409 if one paid. */
+  async function inquireOpen(checkoutId: string, why: string) {
     for (const a of await repo.openAttemptsOf(db, checkoutId)) {
       await inquire(a).catch((e) =>
-        log(`payments: inquiry before retry failed: ${(e as Error).message}`),
+        log(`payments: inquiry before ${why} failed: ${(e as Error).message}`),
       );
       const now = await repo.findByReference(db, a.reference);
       if (now?.status === "paid" && !now.refundDue) throw conflict("This order is already paid");
     }
-    await repo.supersedePending(db, checkoutId);
   }
+
+  /**
+   * A switch to cash on delivery ends the open attempts as a retry does: inquiry first, then
+   * superseded in the switch's own transaction, before it locks the orders (the order a paying
+   * callback takes its locks in). A late success is then recorded as refund due (settlement.ts).
+   */
+  const openAttempts: OpenAttempts = {
+    inquire: (checkoutId) => inquireOpen(checkoutId, "switch to cash on delivery"),
+    supersede: async (tx, checkoutId, reason) => {
+      await repo.supersedePending(tx, checkoutId, null, reason);
+    },
+  };
 
   /**
    * Wallet top-up (spec §7 `POST /pay/easypaisa_wallet`): an attempt for the user's wallet, no
@@ -303,6 +321,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return {
     useOrders(port: OrderPayments) {
       orders = port;
+      port.useAttempts?.(openAttempts);
     },
     useWallet(port: WalletTopUps) {
       wallet = port;
