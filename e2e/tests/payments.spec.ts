@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { fillAddress } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
 
@@ -153,6 +154,19 @@ const walletOf = (userId: string) =>
     return rows[0] ?? { balance: 0, sum: 0 };
   });
 
+/** Gives a new shopper `credit` rupees: the wallet, its balance and the matching ledger entry. */
+const giveWallet = (userId: string, credit: number) =>
+  withShopDb(async (db) => {
+    const w = await db.query<{ id: string }>(
+      "insert into wallets (user_id, balance) values ($1, $2) returning id",
+      [userId, credit],
+    );
+    await db.query(
+      "insert into wallet_entries (wallet_id, amount, kind, reference, remark) values ($1, $2, 'credit', 'e2e', 'Test credit')",
+      [w.rows[0]?.id, credit],
+    );
+  });
+
 /** Presses the Easypaisa sandbox's button once the shop has handed off to it. */
 async function easypaisaSandbox(page: Page, amount: string, outcome: "Pay (success)") {
   await expect(page).toHaveURL(/\/sandbox\/easypaisa\/easypay\/Index\.jsf\?/);
@@ -202,16 +216,7 @@ test("mixed payment: the wallet pays part, Easypaisa the exact rest → order pa
 }, info) => {
   const userId = await signUp(page.request, info);
   const credit = 300;
-  await withShopDb(async (db) => {
-    const w = await db.query<{ id: string }>(
-      "insert into wallets (user_id, balance) values ($1, $2) returning id",
-      [userId, credit],
-    );
-    await db.query(
-      "insert into wallet_entries (wallet_id, amount, kind, reference, remark) values ($1, $2, 'credit', 'e2e', 'Test credit')",
-      [w.rows[0]?.id, credit],
-    );
-  });
+  await giveWallet(userId, credit);
   await toCheckout(page, slot(info, 40), { useWallet: true });
   await expect(page.locator(".wallet-toggle")).toContainText(`paying Rs. ${credit}`);
   await page.getByLabel("Easypaisa", { exact: true }).check();
@@ -246,4 +251,70 @@ test("mixed payment: the wallet pays part, Easypaisa the exact rest → order pa
   expect(amount).toBe(order.total);
   expect(Number(url.searchParams.get("amount"))).toBe(order.total);
   expect(await walletOf(userId)).toEqual({ balance: 0, sum: 0 });
+});
+
+test("a wallet that covers the order: cash on delivery is chosen, online methods are off, the API refuses them and keeps the cart", async ({
+  page,
+}, info) => {
+  const userId = await signUp(page.request, info);
+  const credit = 100_000; // more than any product under Rs. 20,000 plus delivery
+  await giveWallet(userId, credit);
+  await toCheckout(page, slot(info, 41), { useWallet: true });
+  const payment = page.locator("#payment");
+  await expect(payment.getByText("Your wallet balance covers this order")).toBeVisible();
+  await expect(page.getByLabel("Cash on delivery")).toBeChecked();
+  await expect(page.getByLabel("Cash on delivery")).toBeEnabled();
+  for (const [, label] of METHODS)
+    await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+  await expect(page.getByLabel("Stripe")).toBeDisabled();
+  await expect(payment.locator(".checkout-form__review")).toHaveText(
+    "You pay Rs. 0 when your order arrives.",
+  );
+  await expect(page.getByRole("button", { name: "Place order" })).toBeEnabled();
+  await payment.scrollIntoViewIfNeeded();
+  await snapshot(page, info, "wallet-covers-order");
+
+  // A client that asks for an online payment anyway is refused before anything is placed.
+  const res = await page.request.post("/api/pay/nift_pay", {
+    headers: { origin: String(info.project.use.baseURL).replace(/\/$/, "") },
+    data: {
+      address: {
+        fullName: "Ayesha Khan",
+        phone: "03001234567",
+        province: "Sindh",
+        city: "Karachi",
+        address: "House 12, Street 4, DHA",
+      },
+      paymentMethod: "NiftPayBank",
+      useWallet: true,
+    },
+  });
+  expect(res.status()).toBe(400);
+  expect(await res.json()).toMatchObject({
+    message:
+      "Your wallet balance covers this order, so there is nothing to pay online. Please choose Cash on Delivery.",
+    status: 400,
+  });
+  expect(await walletOf(userId)).toEqual({ balance: credit, sum: credit });
+  await page.reload();
+  await expect(page.locator(".cart-count").first()).toHaveText("1");
+  await page.waitForLoadState("networkidle");
+  await fillAddress(page, "03001234567");
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-success\?id=[0-9a-f-]{36}&amount=0$/, {
+    timeout: 15_000,
+  });
+  const id = new URL(page.url()).searchParams.get("id") ?? "";
+  const order = await withShopDb(async (db) => {
+    const { rows } = await db.query<{ payment_method: string; total: number; wallet_used: number }>(
+      "select payment_method, total, wallet_used from orders where id = $1",
+      [id],
+    );
+    return rows[0];
+  });
+  expect(order).toMatchObject({ payment_method: "COD", total: 0 });
+  const left = await walletOf(userId);
+  expect(left.balance).toBe(credit - (order?.wallet_used ?? 0));
+  expect(left.sum).toBe(left.balance);
 });

@@ -31,16 +31,24 @@ export function CheckoutPayment({
   placing,
   idempotencyKey,
   rePayId,
+  walletUsed = 0,
 }: {
   cod: boolean;
+  /** What is left to pay after discounts and the wallet. */
   total: number;
+  /** The wallet's part of this order, for the note when it pays all of it. */
+  walletUsed?: number;
   banks: KeenuBank[];
   placing: boolean;
   idempotencyKey: string;
   /** On /checkout/repayment: the waiting order to pay again (or switch to COD). */
   rePayId?: string;
 }) {
-  const [method, setMethod] = useState(cod ? "COD" : "HBL");
+  // Nothing left for a gateway (the wallet covers it): cash on delivery is the only way to place
+  // it, whatever was picked before the wallet was switched on. The API refuses online then too.
+  const nothingOnline = total <= 0;
+  const [picked, setMethod] = useState(cod || nothingOnline ? "COD" : "HBL");
+  const method = nothingOnline ? "COD" : picked;
   const { paying, error, pay } = useOnlinePayment();
   const online = method !== "COD";
 
@@ -65,10 +73,26 @@ export function CheckoutPayment({
 
   return (
     <>
-      <PaymentMethods cod={cod} value={method} onChange={setMethod} banks={banks} />
+      <PaymentMethods
+        cod={cod || nothingOnline}
+        value={method}
+        onChange={setMethod}
+        banks={banks}
+        onlineOff={
+          nothingOnline
+            ? walletUsed > 0
+              ? "Your wallet balance covers this order, so there is nothing to pay online. Place it with cash on delivery: nothing is collected at your door."
+              : "Nothing is left to pay on this order. Place it with cash on delivery: nothing is collected at your door."
+            : null
+        }
+      />
       <p className="checkout-form__review">
         You pay <strong>{currency(total)}</strong>{" "}
-        {online ? "online now." : "in cash when your order arrives."}
+        {online
+          ? "online now."
+          : nothingOnline
+            ? "when your order arrives."
+            : "in cash when your order arrives."}
       </p>
       {error && (
         <p className="form-error" role="alert">
@@ -78,7 +102,7 @@ export function CheckoutPayment({
       <button
         type="submit"
         className="button button--primary"
-        disabled={placing || paying || (!online && !cod)}
+        disabled={placing || paying || (!online && !cod && !nothingOnline)}
         onClick={onClick}
         aria-busy={paying || placing}
       >

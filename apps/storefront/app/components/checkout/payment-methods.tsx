@@ -11,11 +11,14 @@ export function PaymentMethods({
   value,
   onChange,
   banks,
+  onlineOff = null,
 }: {
   cod: boolean;
   value: string;
   onChange: (method: string) => void;
   banks: KeenuBank[];
+  /** Why the online methods (and Stripe) are off, e.g. the wallet covers the order. */
+  onlineOff?: string | null;
 }) {
   const radio = (v: string, disabled = false) => (
     <input
@@ -35,10 +38,15 @@ export function PaymentMethods({
         Cash on delivery
       </label>
       {!cod && <p className="muted">Cash on delivery is not available for this order total.</p>}
+      {onlineOff && (
+        <p className="muted payment-methods__off" id="online-off">
+          {onlineOff}
+        </p>
+      )}
       {ONLINE_METHODS.map(([v, label]) => (
         <div key={v}>
           <label className="check">
-            {radio(v)}
+            {radio(v, Boolean(onlineOff))}
             {label}
           </label>
           {v === "Keenu" && value === "Keenu" && (
@@ -66,7 +74,7 @@ export function PaymentMethods({
         </div>
       ))}
       <label className="check">
-        {radio("Stripe")}
+        {radio("Stripe", Boolean(onlineOff))}
         Stripe <span className="muted">Stripe not implemented yet. Proceed with COD</span>
       </label>
     </fieldset>

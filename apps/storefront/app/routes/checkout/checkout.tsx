@@ -129,6 +129,7 @@ export default function CheckoutPage() {
             <CheckoutPayment
               cod={cart.cod}
               total={cart.payable}
+              walletUsed={cart.walletUsed}
               banks={banks}
               placing={placing}
               idempotencyKey={key}
