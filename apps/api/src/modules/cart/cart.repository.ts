@@ -46,8 +46,17 @@ const ownerWhere = (userId: string | null, guestId: string | null) =>
 
 const CART_COLUMNS = sql`id, shipping_method_id, shipping_city, use_wallet`;
 
-export const findCart = (db: DbOrTx, userId: string | null, guestId: string | null) =>
-  first<CartRow>(db, sql`select ${CART_COLUMNS} from carts where ${ownerWhere(userId, guestId)}`);
+/** The owner's cart; `forUpdate` also locks it for the rest of the transaction. */
+export const findCart = (
+  db: DbOrTx,
+  userId: string | null,
+  guestId: string | null,
+  opts: { forUpdate?: boolean } = {},
+) =>
+  first<CartRow>(
+    db,
+    sql`select ${CART_COLUMNS} from carts where ${ownerWhere(userId, guestId)}${opts.forUpdate ? sql` for update` : sql``}`,
+  );
 
 /**
  * The owner's cart, created on first use and locked in one statement: the upsert takes the row

@@ -43,10 +43,17 @@ export const insertRequest = (
   tx.execute(sql`insert into checkout_requests (key, owner, body_hash, checkout_id, response)
     values (${r.key}, ${r.owner}, ${r.bodyHash}, ${r.checkoutId}, ${JSON.stringify(r.response)}::jsonb)`);
 
-/** Takes `qty` units if that many are left; false (nothing changed) otherwise. */
+/**
+ * Takes `qty` units if that many are left, counting the sale on the product in the same
+ * statement; false (nothing changed) otherwise.
+ */
 export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
   const r = await tx.execute(
-    sql`update variants set stock = stock - ${qty} where id = ${variantId} and stock >= ${qty} and active`,
+    sql`with taken as (
+      update variants set stock = stock - ${qty}
+      where id = ${variantId} and stock >= ${qty} and active returning product_id)
+    update products set sold_count = greatest(0, sold_count + ${qty})
+    from taken where products.id = taken.product_id`,
   );
   return r.rowCount === 1;
 }

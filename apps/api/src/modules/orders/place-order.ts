@@ -124,9 +124,8 @@ export async function placeOrder(
       if (prior.body_hash !== bodyHash) throw keyReused();
       return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
     }
-    const current = await cartRepo.findCart(tx, owner.userId, owner.guestId);
+    const current = await cartRepo.findCart(tx, owner.userId, owner.guestId, { forUpdate: true });
     if (!current) throw emptyCart();
-    await cartRepo.lockCart(tx, current.id);
     const priced = await deps.carts.priced(
       tx,
       current.id,
@@ -221,7 +220,6 @@ async function takeAllStock(tx: DbOrTx, cart: Cart): Promise<CartItem | null> {
       );
     }
     if (line === gift) gotGift = true;
-    await repo.addSold(tx, line.product._id, line.qty);
   }
   return gotGift ? gift : null;
 }
