@@ -3,8 +3,19 @@ import { LazyImage } from "./media/lazy-image";
 import { PrefetchLink } from "./prefetch-link";
 import { Price } from "./price";
 
+const TILE_SIZES = "(min-width: 1200px) 240px, (min-width: 600px) 30vw, 50vw";
+
 /** `priority`: one of the first tiles, likely the largest paint: loaded eagerly, first. */
-export function ProductTile({ product, priority }: { product: Product; priority?: boolean }) {
+/** `sizes`: given when the photo is already on the page at another size (see ProductGrid). */
+export function ProductTile({
+  product,
+  priority,
+  sizes = TILE_SIZES,
+}: {
+  product: Product;
+  priority?: boolean;
+  sizes?: string;
+}) {
   return (
     <article className="product-tile">
       <PrefetchLink to={`/${product.slug}`} className="product-tile__link">
@@ -15,7 +26,7 @@ export function ProductTile({ product, priority }: { product: Product; priority?
             alt={product.name}
             width={800}
             height={800}
-            sizes="(min-width: 1200px) 240px, (min-width: 600px) 30vw, 50vw"
+            sizes={sizes}
             priority={priority}
           />
         ) : (
@@ -33,18 +44,34 @@ export function ProductTile({ product, priority }: { product: Product; priority?
 /** A phone shows two tiles above the fold: those get loading priority. */
 export const PRIORITY_TILES = 2;
 
+/**
+ * `priorityTiles`: how many leading tiles load eagerly with high priority. A grid below the fold
+ * (related products) passes 0, so its images wait for the viewport instead of competing with
+ * the page's largest paint. `shown`: a photo the page already draws (the product's own first
+ * image); a tile with the same photo takes its `sizes`, so the browser picks the file it already
+ * has instead of fetching the photo again at tile width.
+ */
 export function ProductGrid({
   products,
   empty = "No products to show yet.",
+  priorityTiles = PRIORITY_TILES,
+  shown,
 }: {
   products: Product[];
   empty?: string;
+  priorityTiles?: number;
+  shown?: { src: string; sizes: string };
 }) {
   if (products.length === 0) return <p className="empty-note">{empty}</p>;
   return (
     <div className="product-grid">
       {products.map((product, i) => (
-        <ProductTile key={product._id} product={product} priority={i < PRIORITY_TILES} />
+        <ProductTile
+          key={product._id}
+          product={product}
+          priority={i < priorityTiles}
+          sizes={shown && product.img === shown.src ? shown.sizes : undefined}
+        />
       ))}
     </div>
   );

@@ -4,7 +4,7 @@ import { Await, Link } from "react-router";
 import { categoryCrumbs } from "../../lib/category-crumbs";
 import { lazyView } from "../../lib/lazy-view";
 import { findVariant, initialChoice, stockLabel } from "../../lib/variant-choice";
-import { ProductGallery } from "../gallery/product-gallery";
+import { GALLERY_SIZES, ProductGallery } from "../gallery/product-gallery";
 import { Price } from "../price";
 import { ShareButton } from "../share/share-button";
 import { AddToCart } from "./add-to-cart";
@@ -12,7 +12,9 @@ import { RatingSummary } from "./rating-summary";
 import { VariantPicker } from "./variant-picker";
 
 // Related products arrive after the rest of the page, below the fold: their tiles' code is fetched
-// then, not in the page's first download. React keeps the server's tiles until it is there.
+// then, not in the page's first download. React keeps the server's tiles until it is there. Their
+// images are lazy (eager high-priority tiles here raced the gallery's first image), and a related
+// product showing the product's own photo (common among colour listings) reuses the gallery's file.
 const ProductGrid = lazyView(() =>
   import("../product-tile").then((m) => ({ default: m.ProductGrid })),
 );
@@ -115,7 +117,14 @@ export function ProductView({ product, seo, related }: Props) {
             resolve={related}
             errorElement={<p className="empty-note">No related products right now.</p>}
           >
-            {(items) => <ProductGrid products={items} empty="No related products right now." />}
+            {(items) => (
+              <ProductGrid
+                products={items}
+                empty="No related products right now."
+                priorityTiles={0}
+                shown={images[0] && { src: images[0].url, sizes: GALLERY_SIZES }}
+              />
+            )}
           </Await>
         </Suspense>
       </section>

@@ -5,7 +5,8 @@ import { useGalleryGestures } from "./use-gallery-gestures";
 
 type Image = { url: string; alt: string; width: number; height: number };
 
-const SIZES = "(min-width: 900px) 560px, 100vw";
+/** How wide the gallery draws its images: also given to a related tile that shows the same photo. */
+export const GALLERY_SIZES = "(min-width: 900px) 560px, 100vw";
 
 /**
  * The product images (spec §1, §4, §9): swipe between them, pinch, wheel or double-tap to zoom,
@@ -69,7 +70,7 @@ export function ProductGallery({
                     alt={image.alt || name}
                     width={image.width}
                     height={image.height}
-                    sizes={SIZES}
+                    sizes={GALLERY_SIZES}
                     className="gallery__image"
                     priority={i === 0}
                     draggable={false}
