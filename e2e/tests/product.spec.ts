@@ -155,6 +155,9 @@ test.describe("product page", () => {
     const name = await page.getByRole("heading", { level: 1 }).textContent();
     // Hydrated (Share turns on) means the product view's chunk has loaded and been cached.
     await expect(page.getByRole("button", { name: "Share" })).toBeEnabled();
+    // The related tiles' chunk loads with the related data; gone offline before it is cached,
+    // the revisit's import fails and the chunk-reload guard reloads the page mid-test.
+    await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page.goto(`/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name ?? "");
@@ -164,6 +167,65 @@ test.describe("product page", () => {
     await page.goto("/help-center/never-visited-article");
     await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
     await context.setOffline(false);
+  });
+});
+
+/**
+ * A product whose own first photo is also the photo of one of its first two related products
+ * (the demo catalogue reuses photos among colour listings), so the page draws it twice.
+ */
+async function productSharingItsPhoto(offset: number): Promise<string> {
+  return withShopDb(async (db) => {
+    const first = (id: string) =>
+      `(select i.url from product_images i where i.product_id = ${id} order by i.sort, i.id limit 1)`;
+    const { rows } = await db.query<{ slug: string }>(
+      `select p.slug from products p
+       where p.active and ${first("p.id")} is not null
+         and exists (
+           select 1 from (
+             select r.id from products r
+             where r.active and r.category_id = p.category_id and r.id <> p.id
+             order by r.sold_count desc, r.id limit 2) top
+           where ${first("top.id")} = ${first("p.id")})
+       order by p.slug offset $1 limit 1`,
+      [offset],
+    );
+    const slug = rows[0]?.slug;
+    if (!slug) throw new Error("no product shares its photo with a top related product");
+    return slug;
+  });
+}
+
+test.describe("product page main image", () => {
+  // Every image request goes through the page, none through the service worker.
+  test.use({ serviceWorkers: "block" });
+
+  test("is fetched once, at one width, with high priority; related tiles wait", async ({
+    page,
+  }, info) => {
+    const slug = await productSharingItsPhoto(info.project.name === "phone" ? 0 : 1);
+    const images: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/img/")) images.push(path);
+    });
+    await page.goto(`/${slug}`);
+    const main = page.locator(".gallery__slide").first().locator("img");
+    await expect(main).toHaveAttribute("fetchpriority", "high");
+    await expect(main).toHaveAttribute("loading", "eager");
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect(page.locator(".product-view__related .product-tile").first()).toBeAttached();
+    // Native lazy loading fetches tiles within its distance of the viewport once laid out.
+    await page.waitForLoadState("networkidle");
+
+    const chosen = new URL(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    const photo = /^\/img\/\d+\/(.+)\.[a-z]+$/.exec(chosen)?.[1];
+    expect(photo, chosen).toBeTruthy();
+    expect(images.filter((path) => path.includes(`/${photo}.`))).toEqual([chosen]);
+    // The related grid really shows the same photo: the page draws it twice.
+    const tiles = page.locator(".product-view__related img");
+    await expect(tiles.and(page.locator(`[srcset*="/${photo}."]`))).not.toHaveCount(0);
+    await expect(tiles.and(page.locator('[fetchpriority="high"]'))).toHaveCount(0);
   });
 });
 
