@@ -23,6 +23,8 @@ import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import { createSitemap } from "./modules/catalog/sitemap.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { createContentService } from "./modules/content/content.service.ts";
+import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
+import { createFreebieService } from "./modules/freebies/freebies.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
@@ -38,6 +40,7 @@ import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { createWalletService } from "./modules/wallet/wallet.service.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import type { AppServices } from "./services.ts";
 
@@ -60,6 +63,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestGuards(app);
   registerSecurity(app, {
     behindTls: Boolean(config.PUBLIC_URL?.startsWith("https:")),
     // Banks post their results back cross-site, without our cookie (payments verify them instead).
@@ -72,12 +76,13 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
   await registerOpenApi(app);
 
-  const site = createSiteService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS);
+  const site = createSiteService(database.db, config.CACHE_TTL_MS);
   const wallet = createWalletService(database.db);
   const vouchers = createVoucherService(database.db);
   const carts = createCartService(database.db, {
     walletBalance: (userId) => wallet.balance(userId),
     vouchers,
+    cacheTtlMs: config.CACHE_TTL_MS,
   });
   const auth = createAuth({
     config,
@@ -90,11 +95,17 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     },
   });
   const addresses = createAddressService(database.db);
+  const catalog = createCatalogService(database.db, config.CACHE_TTL_MS);
   const orders = createOrdersService({
     db: database.db,
     carts,
     addresses,
     guestCheckout: async () => (await site.settings()).guestLogin,
+    accountEmail: (userId) =>
+      auth.service.me(userId).then(
+        (u) => u.email ?? null,
+        () => null,
+      ),
     wallet,
     vouchers,
     secret: config.jwtSecret,
@@ -102,8 +113,12 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     confirmMinutes: config.COD_CONFIRM_MINUTES,
     sms: auth.sms,
     mailer: auth.mailer,
+    kv,
     publicUrl: config.PUBLIC_URL,
     log: (m) => app.log.warn(m),
+    // Cached product pages stop showing the old stock (the catalogue tells the page cache).
+    stockChanged: (ids) =>
+      void catalog.stockChanged(ids).catch((e) => app.log.warn(`catalog: stock change: ${e}`)),
   });
   const payments = await setupPayments(app, { config, database, kv });
   // Online payments reach the orders through their service (awaiting payment, paid, hold released).
@@ -116,13 +131,23 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     site,
     auth: auth.service,
     addresses,
-    catalog: createCatalogService(database.db, config.isTest ? 0 : config.CACHE_TTL_MS),
+    catalog,
     content: createContentService(database.db),
     carts,
     orders,
     payments: payments.payments,
     wallet,
     vouchers,
+    freebies: createFreebieService(
+      database.db,
+      {
+        cartSubtotal: async (userId) => (await carts.get({ userId, guestId: null })).subtotal,
+        // Cancelled orders do not count as having ordered.
+        hasOrdered: async (userId) =>
+          (await orders.listMine(userId, 100)).some((o) => o.status !== "cancelled"),
+      },
+      config.CACHE_TTL_MS,
+    ),
   };
   // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
   if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
@@ -144,6 +169,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(orderRoutes, { orders });
       await api.register(walletRoutes, { wallet });
       await api.register(voucherRoutes, { vouchers });
+      await api.register(freebieRoutes, { freebies: services.freebies });
       await api.register(payments.routes, {
         payments: payments.payments,
         publicUrl: config.PUBLIC_URL,
@@ -153,12 +179,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   );
   // Root paths: they outrank the storefront's catch-all, which is mounted after the API.
   await app.register(sitemapRoutes, {
-    sitemap: createSitemap(
-      database.db,
-      services.site,
-      services.catalog,
-      config.isTest ? 0 : config.CACHE_TTL_MS,
-    ),
+    sitemap: createSitemap(database.db, services.site, services.catalog, config.CACHE_TTL_MS),
     publicUrl: config.PUBLIC_URL,
   });
   // The sandbox payment gateways, for gateways not configured live (issue #6).

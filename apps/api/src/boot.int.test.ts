@@ -3,8 +3,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrateDatabase } from "@maidan/db/database";
+import { migrateDatabase, settingsWarnings } from "@maidan/db/database";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
+import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { bootRuntime } from "./boot.ts";
 
@@ -96,6 +97,26 @@ describe("migrations and seed at start", () => {
       await second.close();
       expect(again.rows[0].n).toBe(20);
     } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("start-up warnings about the database server", () => {
+  it("names a setting that is off and why it matters", async () => {
+    const database = await createTestDatabase(inject("pgServerUrl"));
+    // One connection, so the session's own setting is what pg_settings shows.
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      expect(await settingsWarnings(pool)).not.toContainEqual(
+        expect.stringMatching(/synchronous_commit/),
+      );
+      await pool.query("set synchronous_commit = off");
+      expect(await settingsWarnings(pool)).toContain(
+        "database: synchronous_commit is off; orders could be lost in a crash",
+      );
+    } finally {
+      await pool.end();
       await database.close();
     }
   });

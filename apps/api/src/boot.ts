@@ -2,10 +2,10 @@ import { join } from "node:path";
 import { type Config, ConfigError, loadConfig } from "@maidan/config/config";
 import {
   type Database,
-  durabilityWarnings,
   migrateDatabase,
   openDatabase,
   redact,
+  settingsWarnings,
 } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, isSeeded, seedDatabase } from "@maidan/db/seed/index";
 import { type Kv, memoryKv, redisKv } from "./lib/kv.ts";
@@ -30,7 +30,7 @@ export async function bootRuntime(env = process.env): Promise<Runtime> {
   let kv: Kv | undefined;
   try {
     await migrateDatabase(database.pool);
-    for (const w of await durabilityWarnings(database.pool)) say(`warning: ${w}`);
+    for (const w of await settingsWarnings(database.pool)) say(`warning: ${w}`);
     if (config.SEED_ON_START && !(await isSeeded(database.db))) await seed(config, database);
     kv = config.REDIS_URL ? await redisKv(config.REDIS_URL) : memoryKv();
   } catch (e) {
@@ -77,4 +77,29 @@ export function exitOnBootError(e: unknown): never {
   if (e instanceof ConfigError) for (const line of e.lines) process.stderr.write(`${line}\n`);
   else process.stderr.write(`start failed: ${(e as Error).message}\n`);
   process.exit(1);
+}
+
+/** How long a stop waits for requests in flight before closing the database anyway. */
+const DRAIN_MS = 10_000;
+
+/**
+ * SIGINT and SIGTERM stop the shop in order: no new requests, those in flight finish (up to
+ * DRAIN_MS), then the database pool and the embedded PostgreSQL close, then the process exits.
+ */
+export function closeOnSignals(
+  app: { close: () => Promise<unknown>; log: { info: (m: string) => void } },
+  runtime: Runtime,
+) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const drained = app.close().catch(() => {});
+    await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
+    await runtime.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import middie from "@fastify/middie";
 import type { ServerBuild } from "react-router";
 import { buildApp } from "./app.ts";
-import { bootRuntime, exitOnBootError } from "./boot.ts";
+import { bootRuntime, closeOnSignals, exitOnBootError } from "./boot.ts";
 import { mountStorefront, STOREFRONT_DIR } from "./storefront.ts";
 
 /** Development entry: Vite renders the storefront from source with hot reload. */
@@ -25,5 +25,7 @@ await mountStorefront(app, {
   mode: "development",
   serveAssets: false,
 });
+app.addHook("onClose", () => vite.close());
+closeOnSignals(app, runtime);
 await app.listen({ port: runtime.config.PORT, host: runtime.config.HOST });
 process.stdout.write(`Maidan (dev) at http://localhost:${runtime.config.PORT}\n`);

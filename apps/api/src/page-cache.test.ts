@@ -4,6 +4,7 @@ import {
   type CachedPage,
   createPageCache,
   isFirstAnonymousVisit,
+  isPrivateRender,
   pickEncoding,
   toCachedPage,
 } from "./page-cache.ts";
@@ -117,5 +118,25 @@ describe("toCachedPage with an HTML transform", () => {
     expect((await toCachedPage(html(), () => false, upper)).body.toString()).toBe("<p>a</p>");
     const data = new Response("x", { headers: [["content-type", "text/x-script"]] });
     expect((await toCachedPage(data, () => true, upper)).body.toString()).toBe("x");
+  });
+});
+
+describe("isPrivateRender", () => {
+  const req = (cookies: Record<string, string> = {}, authorization?: string) => ({
+    headers: authorization ? { authorization } : {},
+    cookies,
+  });
+
+  it("is private with a session cookie or bearer token, or when it sets or clears one", () => {
+    expect(isPrivateRender(req({ Authorization: "eyJ.x.y" }), [])).toBe(true);
+    expect(isPrivateRender(req({}, "Bearer eyJ.x.y"), [])).toBe(true);
+    expect(isPrivateRender(req(), ["Authorization=eyJ.x.y; Path=/; HttpOnly"])).toBe(true);
+    expect(isPrivateRender(req(), ["Authorization=; Path=/; Max-Age=0"])).toBe(true);
+  });
+
+  it("is not for guests, whose pages depend on the address alone", () => {
+    expect(isPrivateRender(req(), [])).toBe(false);
+    expect(isPrivateRender(req({ guest: "g1" }), ["guest=g1; Path=/"])).toBe(false);
+    expect(isPrivateRender(req({ Authorization: "null" }), [])).toBe(false);
   });
 });

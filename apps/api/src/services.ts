@@ -1,8 +1,8 @@
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AuthService } from "@maidan/contracts/auth-service";
 import type { CartService } from "@maidan/contracts/cart";
-import type { CatalogService } from "@maidan/contracts/catalog";
 import type { ContentService } from "@maidan/contracts/content";
+import type { FreebieService } from "@maidan/contracts/freebies";
 import type { OrdersService } from "@maidan/contracts/orders";
 import type {
   CategoryNode,
@@ -15,6 +15,7 @@ import type {
   PublicSettings,
   ShippingMethod,
 } from "@maidan/contracts/site";
+import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import type { PaymentsService } from "./modules/payments/payments.service.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "./modules/wallet/wallet.service.ts";
@@ -54,7 +55,7 @@ export type AppServices = {
     dailyDeals(now?: Date): Promise<{ day: string; products: ProductTile[] }>;
   };
   /** Listings, search, product detail, brands and vendors (modules/catalog). */
-  catalog: CatalogService;
+  catalog: CatalogServiceImpl;
   /** Sessions, logins, profile and password recovery (modules/auth). */
   auth: AuthService;
   /** The signed-in shopper's address book (modules/addresses). */
@@ -71,4 +72,6 @@ export type AppServices = {
   wallet: WalletServiceImpl;
   /** Coupon codes: the shopper's usable vouchers (modules/vouchers). */
   vouchers: VoucherServiceImpl;
+  /** Freebie campaigns and the viewer's standing against their terms (modules/freebies). */
+  freebies: FreebieService;
 };

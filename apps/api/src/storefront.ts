@@ -5,11 +5,13 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
+import { limitedBody } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
 import {
   type CachedPage,
   createPageCache,
   isFirstAnonymousVisit,
+  isPrivateRender,
   pickEncoding,
   toCachedPage,
 } from "./page-cache.ts";
@@ -63,6 +65,12 @@ export async function mountStorefront(
   },
 ) {
   const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
+  // A product's pages go when its stock changes; every page when one sells out or comes back
+  // (listings, home and landing tiles show it), or when the catalogue is invalidated.
+  opts.services.catalog.onChange((change) => {
+    if (change.kind === "all" || change.listings) pageCache?.clear();
+    else pageCache?.dropPaths(change.slugs.map((slug) => `/${slug}`));
+  });
   const inlineCss = stylesheetInliner(join(STOREFRONT_BUILD, "client"));
   if (opts.serveAssets) {
     await app.register(fastifyStatic, {
@@ -101,7 +109,15 @@ export async function mountStorefront(
   await app.register(async (scope) => {
     // React Router reads the raw body itself (form actions), so Fastify must not parse it.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+    scope.addContentTypeParser("*", (req, payload, done) => {
+      const body = limitedBody(
+        req.headers["content-length"],
+        payload,
+        app.initialConfig.bodyLimit ?? 1_048_576,
+      );
+      if ("error" in body) done(body.error, undefined);
+      else done(null, body.stream);
+    });
     scope.all("/*", async (req, reply) => {
       // Unknown API paths answer JSON, never a rendered page.
       if (req.url === "/api" || req.url.startsWith("/api/") || req.url.startsWith("/api?")) {
@@ -123,7 +139,12 @@ export async function mountStorefront(
         return sendCached(reply, page, entry, req);
       }
       const response = await handle(toRequest(req, reply), entry.createLoadContext(opts.services));
-      return sendResponse(reply, response, inlineCss);
+      return sendResponse(
+        reply,
+        response,
+        inlineCss,
+        isPrivateRender(req, response.headers.getSetCookie()),
+      );
     });
   });
 }
@@ -157,11 +178,17 @@ function toRequest(req: FastifyRequest, reply: FastifyReply | null): Request {
   });
 }
 
-function sendResponse(reply: FastifyReply, res: Response, inlineCss: (html: string) => string) {
+function sendResponse(
+  reply: FastifyReply,
+  res: Response,
+  inlineCss: (html: string) => string,
+  privateRender: boolean,
+) {
   reply.status(res.status);
   for (const [k, v] of res.headers) {
     if (k !== "set-cookie") reply.header(k, v);
   }
+  if (privateRender && !res.headers.has("cache-control")) reply.header("cache-control", "private");
   const cookies = res.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!res.body) return reply.send();

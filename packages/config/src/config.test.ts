@@ -31,6 +31,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("turns caches off under NODE_ENV=test unless a lifetime is given", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).CACHE_TTL_MS).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: "test" }).CACHE_TTL_MS).toBe(0);
+    expect(
+      loadConfig({ DATA_DIR: dir(), NODE_ENV: "test", CACHE_TTL_MS: "60000" }).CACHE_TTL_MS,
+    ).toBe(60_000);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -89,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   return {
     ...e,
+    // Tests run without caches unless one sets a lifetime (a test of the caches themselves).
+    CACHE_TTL_MS: e.NODE_ENV === "test" && cleaned.CACHE_TTL_MS === undefined ? 0 : e.CACHE_TTL_MS,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, "jwt-secret", 48),
     jwtPreviousSecrets: (e.JWT_PREVIOUS_SECRETS ?? "").split(",").filter(Boolean),

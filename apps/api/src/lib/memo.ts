@@ -25,5 +25,7 @@ export function memo<T>(ttlMs: number, load: () => Promise<T>) {
   get.invalidate = () => {
     value = undefined;
   };
+  /** Whether a value is held (fresh or stale), so a call answers without waiting for a load. */
+  get.ready = () => ttlMs > 0 && value !== undefined;
   return get;
 }

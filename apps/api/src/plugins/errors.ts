@@ -19,6 +19,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       const message = `Invalid ${err.validationContext ?? "request"}: ${where}${first?.message ?? "bad value"}`;
       return reply.status(400).send({ message, status: 400, code: "VALIDATION" });
     }
+    if (badValueForDatabase(err)) {
+      // The request carried a value the database cannot take; validation should have said so.
+      req.log.warn({ err }, "request value refused by the database");
+      return reply.status(400).send({
+        message: "The request contains characters or values that cannot be accepted",
+        status: 400,
+        code: "BAD_VALUE",
+      });
+    }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, "request failed");
@@ -40,12 +49,26 @@ export function registerErrorHandling(app: FastifyInstance) {
 }
 
 const DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "08006", "08001"]);
-function isDatabaseDown(err: unknown) {
-  const code = (err as { code?: string }).code;
-  const msg = (err as Error).message ?? "";
+/**
+ * PostgreSQL refusing a value the client sent: a NUL or invalid character (22021, 22P05), text
+ * that is not of the column's type (22P02), a number out of range (22003), an overlong string
+ * (22001), a bad date (22007, 22008).
+ */
+const BAD_VALUE_CODES = new Set(["22021", "22P05", "22P02", "22003", "22001", "22007", "22008"]);
+function badValueForDatabase(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  const { code, cause } = err as { code?: string; cause?: unknown };
+  return (code !== undefined && BAD_VALUE_CODES.has(code)) || badValueForDatabase(cause, depth + 1);
+}
+
+/** The database is unreachable, here or in a cause (drizzle wraps the driver's error). */
+function isDatabaseDown(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  const { code, message, cause } = err as { code?: string; message?: string; cause?: unknown };
   return (
-    (code && DOWN_CODES.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/.test(msg)
+    (code !== undefined && DOWN_CODES.has(code)) ||
+    /^(Connection terminated|timeout exceeded when trying to connect)/.test(message ?? "") ||
+    isDatabaseDown(cause, depth + 1)
   );
 }
 

@@ -49,6 +49,18 @@ describe("oversized and malformed requests", () => {
     expect((await get("/api/health")).status).toBe(200);
   });
 
+  it("a NUL byte in the path or the query → 400 {message,status}, before any route runs", async () => {
+    for (const path of ["/api/pages/%00", "/api/products/a%00b", "/api/products?q=%00", "/%00"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({
+        message: "The address contains a character that is not allowed",
+        status: 400,
+        code: "BAD_REQUEST",
+      });
+    }
+  });
+
   it("a malformed path encoding → 400 {message,status}", async () => {
     const res = await get("/api/pages/%E0%A4%A");
     expect(res.status).toBe(400);

@@ -32,6 +32,8 @@ export async function createTestApp(
     /** Seed the demo automatic promotions too (off: the money tests of other modules assume none). */
     promotions?: boolean;
     extend?: (app: App) => void;
+    /** Extra configuration (environment variables), e.g. a short gateway timeout. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("pgServerUrl"));
@@ -50,6 +52,7 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-data-")),
     DATABASE_URL: database.url,
+    ...opts.env,
   });
   const redisUrl = process.env.TEST_REDIS_URL;
   const kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : memoryKv();

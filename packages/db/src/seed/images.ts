@@ -18,6 +18,7 @@ import {
   type Shape,
 } from "./catalog-data.ts";
 import type { BannerSlide } from "./content.ts";
+import type { FreebieArt } from "./freebies.ts";
 import { BRANDS, VENDORS } from "./partners.ts";
 import { slugify } from "./random.ts";
 import { bannerSvg, categorySvg, logoSvg, productSvg } from "./svg.ts";
@@ -33,12 +34,13 @@ export const categoryImageFile = (slug: string) => `categories/${slug}`;
 export const brandLogoFile = (slug: string) => `brands/${slug}`;
 export const vendorLogoFile = (slug: string) => `vendors/${slug}-logo`;
 export const vendorBannerFile = (slug: string) => `vendors/${slug}-banner`;
+export const freebieImageFile = (key: string) => `freebies/${key}`;
 export const bannerFile = (key: string, device: "desktop" | "mobile") => `banners/${key}-${device}`;
 
 export const BANNER_SIZES = { desktop: [1600, 500], mobile: [800, 800] } as const;
 
 /** Every image the seed references. */
-export function imageJobs(slides: BannerSlide[]): ImageJob[] {
+export function imageJobs(slides: BannerSlide[], freebies: FreebieArt[] = []): ImageJob[] {
   const jobs: ImageJob[] = [];
   for (const shape of SHAPES) {
     const label = SHAPE_LABELS[shape];
@@ -65,6 +67,11 @@ export function imageJobs(slides: BannerSlide[]): ImageJob[] {
     const art = { title: v.name, subtitle: `${v.city} · Sold on Maidan`, cta: "Visit store" };
     const banner = () => bannerSvg({ ...art, color: COLORS[v.color], shape: "bag" }, 1600, 400);
     jobs.push({ file: vendorBannerFile(slug), width: 1600, height: 400, svg: banner });
+  }
+  for (const f of freebies) {
+    const art = { title: f.art, subtitle: "Free with your order", cta: "See the terms" };
+    const svg = () => bannerSvg({ ...art, color: COLORS[f.color], shape: f.shape }, 800, 800);
+    jobs.push({ file: freebieImageFile(f.key), width: 800, height: 800, svg });
   }
   for (const s of slides) {
     for (const device of ["desktop", "mobile"] as const) {

@@ -1,6 +1,7 @@
 /**
  * Demo-shop seed: settings, categories, brands, vendors, products with variants and images,
- * banners, landing entries, pages, help articles, shipping methods and the first users.
+ * banners, landing entries, pages, help articles, shipping methods, freebie campaigns and the
+ * first users.
  * Images are written first (idempotently); every row is then inserted in one transaction,
  * so a crash leaves either the whole seed or none of it.
  */
@@ -10,6 +11,7 @@ import { insertBulk } from "./bulk.ts";
 import { flattenCategories } from "./catalog-data.ts";
 import { insertCatalogue, insertContent, insertUsers } from "./catalogue.ts";
 import { SETTINGS, SLIDES } from "./content.ts";
+import { FREEBIES, insertDemoFreebies } from "./freebies.ts";
 import { imageJobs, renderImages } from "./images.ts";
 import { PAGES } from "./pages.ts";
 import {
@@ -21,6 +23,7 @@ import {
   type VariantRow,
 } from "./products.ts";
 import { insertDemoPromotions } from "./promotions.ts";
+import { insertDemoTaxRates } from "./tax.ts";
 import { insertDemoVouchers } from "./vouchers.ts";
 import { insertWelcomeCredit } from "./wallet.ts";
 
@@ -87,7 +90,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   });
   if (await isSeeded(db)) return result(false);
 
-  const rendered = await renderImages(opts.mediaDir, imageJobs(SLIDES));
+  const rendered = await renderImages(opts.mediaDir, imageJobs(SLIDES, FREEBIES));
   log(`seed: images ${rendered.written}/${rendered.total} written in ${rendered.ms} ms`);
   const [adminHash, shopperHash] = await Promise.all([
     opts.hashPassword(opts.admin.password),
@@ -106,8 +109,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     await insertWelcomeCredit(tx, opts.shopper.email);
     await insertDemoVouchers(tx);
     const ids = await insertCatalogue(tx);
+    await insertDemoTaxRates(tx);
     await insertProducts(tx, count, ids, log);
     if (opts.promotions !== false) await insertDemoPromotions(tx);
+    await insertDemoFreebies(tx);
     await insertContent(tx);
     return true;
   });

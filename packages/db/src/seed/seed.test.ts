@@ -89,7 +89,8 @@ describe("seedDatabase", () => {
     const urls = await rows<{ url: string }>(
       a,
       `select url from product_images union select image from categories
-       union select img from banners union select logo from vendors union select banner from vendors`,
+       union select img from banners union select logo from vendors union select banner from vendors
+       union select image from freebies`,
     );
     expect(urls.length).toBeGreaterThan(20);
     for (const { url } of urls) {
@@ -136,6 +137,19 @@ describe("seedDatabase", () => {
       await count(a, "select 1 from pages where page_type = 'dynamic'"),
     ).toBeGreaterThanOrEqual(2);
     expect(await count(a, "select 1 from help_articles")).toBeGreaterThanOrEqual(12);
+    // Every demo freebie campaign gives away at least one active product of its own leaf.
+    const offers = await rows<{ slug: string; n: number }>(
+      a,
+      `select f.slug, count(p.id)::int as n from freebies f
+       left join freebie_items i on i.freebie_id = f.id
+       left join products p on p.id = i.product_id and p.active group by f.slug order by f.slug`,
+    );
+    expect(offers.map((o) => o.slug)).toEqual([
+      "cricket-season-bonus",
+      "eid-gift",
+      "first-order-bag",
+    ]);
+    for (const o of offers) expect(o.n, o.slug).toBeGreaterThan(0);
     const [settings] = await rows<Record<string, unknown>>(a, "select * from settings");
     expect(settings).toMatchObject({
       id: 1,

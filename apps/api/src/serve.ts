@@ -1,0 +1,31 @@
+import { join } from "node:path";
+import { buildApp } from "./app.ts";
+import { bootRuntime, closeOnSignals, exitOnBootError } from "./boot.ts";
+import { mountStorefront, productionBuild } from "./storefront.ts";
+
+/** The production server (started by server.ts, after its module resolve hook). */
+const runtime = await bootRuntime({ NODE_ENV: "production", ...process.env }).catch(
+  exitOnBootError,
+);
+const { config } = runtime;
+// A payment gateway left on its sandbox in production stops the start here (issue #6).
+const app = await buildApp(runtime).catch(async (e) => {
+  await runtime.close();
+  return exitOnBootError(e);
+});
+await mountStorefront(app, {
+  services: app.services,
+  mediaDir: join(config.dataDir, "media"),
+  build: productionBuild(),
+  mode: "production",
+  serveAssets: true,
+  pageCacheMs: config.CACHE_TTL_MS,
+});
+
+closeOnSignals(app, runtime);
+
+await app.listen({ port: config.PORT, host: config.HOST }).catch(async (e) => {
+  await runtime.close();
+  exitOnBootError(e);
+});
+process.stdout.write(`Maidan is open at http://localhost:${config.PORT}\n`);

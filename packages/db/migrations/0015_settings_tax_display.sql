@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "tax_display" text DEFAULT 'inclusive' NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_tax_display_check" CHECK ("settings"."tax_display" in ('inclusive', 'per_item', 'hidden'));
