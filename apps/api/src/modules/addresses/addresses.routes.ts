@@ -3,10 +3,10 @@ import { address, addressBody } from "@maidan/contracts/addresses";
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser, userIdOf } from "../auth/auth.plugin.ts";
+import { requireUser, unauthorizedBody, userIdOf } from "../auth/auth.plugin.ts";
 
 const idParam = z.object({ id: z.string().max(100) });
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: unauthorizedBody, 404: errorBody };
 
 /** /api/addresses: the signed-in user's address book. */
 export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (

@@ -78,8 +78,12 @@ export function createAccountService(deps: {
     if (!user) throw notFound("User not found");
     const ok = user.passwordHash ? await verifyPassword(user.passwordHash, current) : false;
     if (!ok) throw new AppError(400, INVALID_LOGIN, "INVALID_LOGIN");
-    await repo.updateUser(db, userId, { passwordHash: await hashPassword(next) });
-    const bumped = await repo.bumpTokenVersion(db, userId);
+    const passwordHash = await hashPassword(next);
+    // One transaction: a new password never lives beside tokens that should have been revoked.
+    const bumped = await db.transaction(async (tx) => {
+      await repo.updateUser(tx, userId, { passwordHash });
+      return repo.bumpTokenVersion(tx, userId);
+    });
     if (!bumped) throw notFound("User not found");
     return sessions.issue(bumped);
   }

@@ -1,5 +1,6 @@
 import { hasRole, type Role, SESSION_COOKIE } from "@maidan/contracts/auth";
 import type { Viewer } from "@maidan/contracts/auth-service";
+import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import type { Auth } from "./auth.service.ts";
@@ -9,6 +10,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Who is asking; set for every /api request by the auth plugin. */
     viewer: Viewer;
+    /** The request carried a genuine token past its exp (see `requireUser`). */
+    tokenExpired: boolean;
   }
 }
 
@@ -22,6 +25,7 @@ const GUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
  */
 export function registerAuth(api: FastifyInstance, auth: Auth) {
   api.decorateRequest("viewer", null as unknown as Viewer);
+  api.decorateRequest("tokenExpired", false);
   api.addHook("onRequest", async (req, reply) => {
     let guestId = req.cookies[GUEST_COOKIE] ?? null;
     if (!guestId || !GUEST_ID.test(guestId)) {
@@ -35,22 +39,35 @@ export function registerAuth(api: FastifyInstance, auth: Auth) {
       });
     }
     const token = tokenFrom(req.headers.authorization, req.cookies[SESSION_COOKIE]);
-    req.viewer = await auth.viewerOf(token, guestId);
+    const { tokenExpired, ...viewer } = await auth.viewerOf(token, guestId);
+    req.viewer = viewer;
+    req.tokenExpired = tokenExpired;
   });
 }
 
 export const unauthorized = () => new AppError(401, "Please log in to continue.", "UNAUTHORIZED");
+/**
+ * A genuine token past its exp: the apps call auth/local/refreshToken on this code (the old
+ * server's words, which spec §8 logs), and ask the shopper to log in only if that fails.
+ */
+export const TOKEN_EXPIRED = { message: "jwt expired", code: "TOKEN_EXPIRED" } as const;
+/** The 401 of routes behind requireUser, as the OpenAPI document describes it. */
+export const unauthorizedBody = errorBody.describe(
+  "Not signed in (code UNAUTHORIZED), or the token has expired: message 'jwt expired', code TOKEN_EXPIRED. On TOKEN_EXPIRED call POST /api/auth/local/refreshToken with the same token and retry with the new one; only if that answers 401 must the shopper log in again.",
+);
+const signInNeeded = (req: FastifyRequest) =>
+  req.tokenExpired ? new AppError(401, TOKEN_EXPIRED.message, TOKEN_EXPIRED.code) : unauthorized();
 
-/** preHandler: a signed-in user, else 401. */
+/** preHandler: a signed-in user, else 401 (TOKEN_EXPIRED when the token only needs a refresh). */
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-  if (!req.viewer?.user) throw unauthorized();
+  if (!req.viewer?.user) throw signInNeeded(req);
 }
 
 /** preHandler: a user at or above `role` (user < vendor < manager < admin), else 401/403. */
 export function requireRole(role: Role) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const user = req.viewer?.user;
-    if (!user) throw unauthorized();
+    if (!user) throw signInNeeded(req);
     if (!hasRole(user.role, role))
       throw new AppError(403, "You do not have access to this.", "FORBIDDEN");
   };

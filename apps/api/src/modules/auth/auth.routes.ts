@@ -17,12 +17,14 @@ import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser, userIdOf } from "./auth.plugin.ts";
+import { requireUser, unauthorizedBody, userIdOf } from "./auth.plugin.ts";
 import type { Auth } from "./auth.service.ts";
 import { sessionCookieOptions, tokenFrom } from "./cookies.ts";
 import { authMessages } from "./login.service.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
+/** For routes behind requireUser: their 401 may be TOKEN_EXPIRED. */
+const signedInErrors = { ...errors, 401: unauthorizedBody };
 const tokenUser = z.object({ token: z.string(), user: publicUser });
 const phoneData = z.object({ token: z.string(), user: publicUser, cart: cartSummary });
 const phoneBody = otpLoginBody;
@@ -180,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       schema: {
         tags,
         summary: "A one-time link that signs this user in on the web (10 minutes)",
-        response: { 200: z.object({ token: z.string(), url: z.string() }), ...errors },
+        response: { 200: z.object({ token: z.string(), url: z.string() }), ...signedInErrors },
       },
     },
     async (req) => {
@@ -214,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         tags,
         summary: "Change the password (revokes other sessions)",
         body: updatePasswordBody,
-        response: { 200: messageResult, ...errors },
+        response: { 200: messageResult, ...signedInErrors },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,6 @@
+import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
-import type { CartSummary } from "@maidan/contracts/auth";
+import type { CartSummary, PublicUser } from "@maidan/contracts/auth";
 import {
   forgotBody,
   localLoginBody,
@@ -9,11 +10,17 @@ import {
   SESSION_COOKIE,
   updatePasswordBody,
 } from "@maidan/contracts/auth";
-import type { AuthService, SessionResult, Viewer } from "@maidan/contracts/auth-service";
+import type {
+  AuthService,
+  SessionResult,
+  Viewer,
+  ViewerUser,
+} from "@maidan/contracts/auth-service";
 import type { Db } from "@maidan/db/database";
 import type { Kv } from "../../lib/kv.ts";
 import { createAccountService } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
+import { createAvatarService } from "./avatar.service.ts";
 import {
   cookieFromHeader,
   serializeClearedCookie,
@@ -36,13 +43,15 @@ import { createOtpService } from "./otp.service.ts";
 import { parseInput } from "./parse.ts";
 import { createSessions, type Session } from "./sessions.ts";
 import { createTokenSigner } from "./tokens.ts";
-import { displayName } from "./user-view.ts";
+import { displayName, publicUserOf } from "./user-view.ts";
 
 export type AuthDeps = {
   config: Config;
   db: Db;
   kv: Kv;
   settings: () => Promise<{ demo: boolean; otpLength: number }>;
+  /** Where session warnings go (spec §8 'jwt expired', refresh errors); console by default. */
+  log?: (message: string) => void;
   /** Tests swap the outside services; by default they follow the config. */
   sms?: SmsSender;
   mailer?: Mailer;
@@ -63,6 +72,7 @@ export const outboxReadable = (config: Config) => config.DEV_OUTBOX ?? !config.i
 /** Builds the whole auth domain from the config: adapters, sessions, and the services on top. */
 export function createAuth(deps: AuthDeps) {
   const { config, db, kv } = deps;
+  const log = deps.log ?? ((m: string) => console.warn(m));
   const secure = Boolean(config.PUBLIC_URL?.startsWith("https:"));
   const signer = createTokenSigner(config.jwtSecret, config.jwtPreviousSecrets);
   const sessions = createSessions(db, signer);
@@ -103,6 +113,11 @@ export function createAuth(deps: AuthDeps) {
     isDemo: async () => (await deps.settings()).demo,
   });
   const oauth = createOAuthService({ db, kv, sessions, provider });
+  const avatars = createAvatarService({
+    db,
+    mediaDir: join(config.dataDir, "media"),
+    isDemo: async () => (await deps.settings()).demo,
+  });
 
   const withCart = async (s: Session, guestId?: string | null): Promise<SessionResult> => ({
     ...s,
@@ -113,20 +128,50 @@ export function createAuth(deps: AuthDeps) {
   });
   const emptyCart = () => (deps.carts ? deps.carts.empty() : emptyCartUntilCartModule());
 
-  async function viewerOf(token: string | null, guestId: string | null): Promise<Viewer> {
-    const user = await sessions.current(token);
-    if (!user) return { user: null, guestId };
-    return {
-      user: {
-        id: user.id,
-        role: user.role,
-        name: displayName(user),
-        firstName: user.firstName,
-        email: user.email,
-        phone: user.phone,
-      },
-      guestId,
-    };
+  const viewerUser = (u: PublicUser): ViewerUser => ({
+    id: u._id,
+    role: u.role,
+    name: displayName(u),
+    firstName: u.firstName,
+    email: u.email,
+    phone: u.phone,
+    // §3 auth state `zipcode`: the profile's postal code (decision 018).
+    zipcode: u.zip,
+  });
+
+  /** Who a token names; `tokenExpired` when it is genuine but past its exp (refreshable). */
+  async function viewerOf(
+    token: string | null,
+    guestId: string | null,
+  ): Promise<Viewer & { tokenExpired: boolean }> {
+    const { user, expired } = await sessions.resolve(token);
+    return { user: user ? viewerUser(publicUserOf(user)) : null, guestId, tokenExpired: expired };
+  }
+
+  /**
+   * Spec §4/§8 on a navigation with an expired token: 'jwt expired' is logged and a refresh
+   * tried; on success the new cookie goes out. A refresh that breaks is logged and the shopper
+   * stays signed in for this request as far as the expired token still proves who they are. A
+   * refresh the server refuses (revoked, past its window) is logged and signs out: keeping that
+   * session would undo a logout (decision 010 addendum).
+   */
+  async function refreshOnNavigation(token: string, guestId: string | null) {
+    log("auth: jwt expired; refreshing the session");
+    try {
+      const refreshed = await sessions.refresh(token);
+      if (refreshed) {
+        return {
+          viewer: { user: viewerUser(refreshed.user), guestId },
+          setCookie: serializeSessionCookie(refreshed.token, refreshed.maxAge, secure),
+        };
+      }
+      log("auth: refresh refused (session revoked or past its refresh window); signed out");
+      return { viewer: { user: null, guestId }, setCookie: serializeClearedCookie(secure) };
+    } catch (e) {
+      log(`auth: refresh failed (${(e as Error).message})`);
+      const user = await sessions.refreshableUser(token).catch(() => null);
+      return { viewer: { user: user && viewerUser(publicUserOf(user)), guestId }, setCookie: null };
+    }
   }
 
   const fromRequest = (request: Request) => {
@@ -150,25 +195,15 @@ export function createAuth(deps: AuthDeps) {
     },
     async sessionFromRequest(request) {
       const { token, guestId, hasCookie } = fromRequest(request);
-      let refreshBroke = false;
-      if (token && (await sessions.isExpired(token))) {
-        const refreshed = await sessions.refresh(token).catch((e) => {
-          console.warn(`auth: refresh failed (${(e as Error).message})`);
-          refreshBroke = true;
-          return null;
-        });
-        if (refreshed) {
-          return {
-            viewer: await viewerOf(refreshed.token, guestId),
-            setCookie: serializeSessionCookie(refreshed.token, refreshed.maxAge, secure),
-          };
-        }
-      }
-      const viewer = await viewerOf(token, guestId);
-      // A cookie that names nobody (empty, "null", tampered, revoked, past its refresh window) is
-      // cleared: the shopper is signed out (spec §4). A refresh that broke keeps it for next time.
-      const clear = hasCookie && !viewer.user && !refreshBroke;
-      return { viewer, setCookie: clear ? serializeClearedCookie(secure) : null };
+      if (token && (await sessions.isExpired(token))) return refreshOnNavigation(token, guestId);
+      const { user } = await viewerOf(token, guestId);
+      // A cookie that names nobody (empty, "null", tampered, revoked) is cleared: the shopper is
+      // signed out (spec §4).
+      const clear = hasCookie && !user;
+      return {
+        viewer: { user, guestId },
+        setCookie: clear ? serializeClearedCookie(secure) : null,
+      };
     },
     passwordLogin: async (input, ip, guestId) =>
       withCart(await logins.passwordLogin(parseInput(localLoginBody, input), ip), guestId),
@@ -186,6 +221,7 @@ export function createAuth(deps: AuthDeps) {
     },
     me: (userId) => account.me(userId),
     updateProfile: (userId, input) => account.updateProfile(userId, input),
+    setAvatar: (userId, file) => avatars.set(userId, file),
     async changePassword(userId, input) {
       const b = parseInput(updatePasswordBody, input);
       return withCart(await account.changePassword(userId, b.currentPassword, b.password));

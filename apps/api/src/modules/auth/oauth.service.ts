@@ -9,6 +9,8 @@ import type { Sessions } from "./sessions.ts";
 
 const STATE_SECONDS = 600;
 export const FACEBOOK_FAILED = "Facebook login failed. Please try again.";
+export const UNVERIFIED_EMAIL =
+  "An account with this e-mail exists but is not confirmed yet. Log in with its password, or confirm the e-mail first.";
 
 /** Facebook login through a provider adapter; sessions from it last a year (spec §9). */
 export function createOAuthService(deps: {
@@ -19,12 +21,19 @@ export function createOAuthService(deps: {
 }) {
   const { db, kv, sessions, provider } = deps;
 
-  /** The user of a provider identity: linked before, else by a matching e-mail, else new. */
+  /**
+   * The user of a provider identity: linked before, else the account with the same e-mail if
+   * that account proved it owns the address, else new. An unverified account is never linked:
+   * whoever signed up with someone else's address would otherwise get their Facebook sign-ins.
+   */
   async function userFor(p: OAuthProfile) {
     return db.transaction(async (tx) => {
       const linked = await repo.findOauthUser(tx, provider.name, p.id);
       if (linked) return repo.findUserById(tx, linked.userId);
-      let user = p.email ? await repo.findUserByEmail(tx, p.email) : null;
+      const sameEmail = p.email ? await repo.findUserByEmail(tx, p.email) : null;
+      if (sameEmail && !sameEmail.verified)
+        throw new AppError(409, UNVERIFIED_EMAIL, "OAUTH_UNVERIFIED");
+      let user = sameEmail;
       user ??= await repo.insertUser(tx, {
         email: p.email,
         firstName: p.firstName,

@@ -1,21 +1,24 @@
+import { clampOtpLength } from "@maidan/contracts/auth";
 import type { Db } from "@maidan/db/database";
 import { AppError } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { SmsSender } from "./messaging.ts";
-import { limit, tooMany } from "./rate-limit.ts";
+import { isOver, limit, tooMany } from "./rate-limit.ts";
 import { hashOtp, newOtpCode, sameHash } from "./secrets.ts";
 
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_TRIES = 5;
 export const OTP_GAP_SECONDS = 30;
 export const OTP_SENDS_PER_HOUR = 5;
+export const OTP_SENDS_PER_IP_HOUR = 30;
 export const INVALID_LOGIN = "Invalid Login Details!";
 
 export const otpMessages = {
   sent: "A verification code has been sent to your phone.",
   wait: `Please wait ${OTP_GAP_SECONDS} seconds before asking for another code.`,
   hourly: "Too many codes requested for this number. Please try again in an hour.",
+  smsFailed: "We could not send the SMS just now. Please try again in a few minutes.",
 } as const;
 
 /**
@@ -34,21 +37,32 @@ export function createOtpService(deps: {
   return {
     async generate(phone: string, ip: string) {
       if (await kv.get(`otp:gap:${phone}`)) throw tooMany(otpMessages.wait);
-      await limit(kv, `otp:send:${phone}`, OTP_SENDS_PER_HOUR, 3600, otpMessages.hourly);
+      if (await isOver(kv, `otp:send:${phone}`, OTP_SENDS_PER_HOUR))
+        throw tooMany(otpMessages.hourly);
       // Against SMS pumping: one address cannot send to endless numbers.
-      await limit(kv, `otp:ip:${ip}`, 30, 3600, otpMessages.hourly);
+      if (await isOver(kv, `otp:ip:${ip}`, OTP_SENDS_PER_IP_HOUR))
+        throw tooMany(otpMessages.hourly);
       await kv.set(`otp:gap:${phone}`, "1", OTP_GAP_SECONDS);
-      const length = Math.min(8, Math.max(4, await deps.codeLength()));
+      const length = clampOtpLength(await deps.codeLength());
       const code = newOtpCode(length);
+      const expiresAt = new Date(Date.now() + OTP_TTL_SECONDS * 1000);
       await db.transaction(async (tx) => {
         await repo.retireOtps(tx, phone);
-        await repo.insertOtp(tx, {
-          phone,
-          codeHash: hashOtp(secret, phone, code),
-          expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
-        });
+        await repo.insertOtp(tx, { phone, codeHash: hashOtp(secret, phone, code), expiresAt });
       });
-      await sms.send(phone, `Your Maidan code is ${code}. It expires in 10 minutes.`);
+      try {
+        await sms.send(phone, `Your Maidan code is ${code}. It expires in 10 minutes.`);
+      } catch (e) {
+        // The shopper got nothing: the code is withdrawn and neither the gap nor the hourly
+        // limits count this try, so asking again right away works once the gateway is back.
+        console.warn(`sms: code to ${phone} not sent (${(e as Error).message})`);
+        await repo.retireOtps(db, phone);
+        await kv.del(`otp:gap:${phone}`);
+        throw new AppError(503, otpMessages.smsFailed, "SMS_FAILED");
+      }
+      // Counted once the SMS is on its way (the gap above keeps two sends from racing).
+      await limit(kv, `otp:send:${phone}`, Number.MAX_SAFE_INTEGER, 3600, "");
+      await limit(kv, `otp:ip:${ip}`, Number.MAX_SAFE_INTEGER, 3600, "");
       return { status: "success", message: otpMessages.sent };
     },
 

@@ -17,7 +17,11 @@ export const newOtpCode = (length: number) =>
 export const hashOtp = (secret: string, phone: string, code: string) =>
   createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
 
+const HEX = /^[0-9a-f]*$/i;
+
 export function sameHash(a: string, b: string) {
+  // Buffer.from(…, "hex") stops at the first non-hex character: "ab12x" would equal "ab12".
+  if (a.length !== b.length || !HEX.test(a) || !HEX.test(b)) return false;
   const x = Buffer.from(a, "hex");
   const y = Buffer.from(b, "hex");
   return x.length === y.length && timingSafeEqual(x, y);

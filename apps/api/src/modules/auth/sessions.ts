@@ -33,6 +33,13 @@ export function createSessions(db: Db, signer: TokenSigner) {
     return { user, claims };
   }
 
+  /** The user of an expired token still inside its refresh window and not revoked, or null. */
+  async function refreshable(token: string) {
+    const found = await userOf(token, true);
+    if (!found || found.claims.rfx * 1000 < Date.now()) return null;
+    return found;
+  }
+
   return {
     issue,
 
@@ -43,13 +50,26 @@ export function createSessions(db: Db, signer: TokenSigner) {
     },
 
     /**
+     * Who a token names, and whether it is a genuine token past its exp: the API answers those
+     * with their own 401 (TOKEN_EXPIRED) so apps know to call auth/local/refreshToken.
+     */
+    async resolve(token: string | null): Promise<{ user: repo.UserRow | null; expired: boolean }> {
+      if (!token) return { user: null, expired: false };
+      const claims = await signer.verify(token, { allowExpired: true });
+      if (!claims) return { user: null, expired: false };
+      if (claims.expired) return { user: null, expired: true };
+      const user = await repo.findUserById(db, claims.sub);
+      return { user: user && user.tokenVersion === claims.ver ? user : null, expired: false };
+    },
+
+    /**
      * A new token for an expired (or live) one, while the session's refresh window lasts and no
      * logout happened since. The cookie then lives 3600 s (spec §9).
      */
     async refresh(token: string | null): Promise<Session | null> {
       if (!token) return null;
-      const found = await userOf(token, true);
-      if (!found || found.claims.rfx * 1000 < Date.now()) return null;
+      const found = await refreshable(token);
+      if (!found) return null;
       const now = Math.floor(Date.now() / 1000);
       const claims = {
         sub: found.user.id,
@@ -64,6 +84,9 @@ export function createSessions(db: Db, signer: TokenSigner) {
         maxAge: REFRESHED_SESSION_SECONDS,
       };
     },
+
+    /** The user of an expired token that a refresh would accept (same checks), or null. */
+    refreshableUser: async (token: string) => (await refreshable(token))?.user ?? null,
 
     /** Whether a token is genuine but past its exp (the storefront then refreshes). */
     async isExpired(token: string) {

@@ -1,4 +1,6 @@
 import {
+  AVATAR_MAX_KB,
+  avatarMessages,
   forgotBody,
   messageResult,
   profileBody,
@@ -10,8 +12,10 @@ import {
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser, userIdOf } from "./auth.plugin.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { requireUser, unauthorizedBody, userIdOf } from "./auth.plugin.ts";
 import type { Auth } from "./auth.service.ts";
+import { fromDataUrl } from "./avatar.service.ts";
 import { sessionCookieOptions } from "./cookies.ts";
 
 const errors = {
@@ -22,6 +26,8 @@ const errors = {
   409: errorBody,
   429: errorBody,
 };
+/** For routes behind requireUser: their 401 may be TOKEN_EXPIRED. */
+const signedInErrors = { ...errors, 401: unauthorizedBody };
 const tokenParam = z.object({ id: z.string().min(10).max(500) });
 
 /** The users/* calls of spec §7: me, sign-up, profile, forgot and reset password. */
@@ -34,7 +40,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { 
     "/users/me",
     {
       preHandler: requireUser,
-      schema: { tags, summary: "The signed-in user", response: { 200: publicUser, ...errors } },
+      schema: {
+        tags,
+        summary: "The signed-in user",
+        response: { 200: publicUser, ...signedInErrors },
+      },
     },
     (req) => service.me(userIdOf(req)),
   );
@@ -64,10 +74,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { 
         tags,
         summary: "Update the profile (blocked in demo mode)",
         body: profileBody,
-        response: { 200: publicUser, ...errors },
+        response: { 200: publicUser, ...signedInErrors },
       },
     },
     (req) => service.updateProfile(userIdOf(req), req.body),
+  );
+
+  app.put(
+    "/users/avatar",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: `A new profile picture: {image: a base64 data: URL, name?}; jpg, svg, jpeg, png, bmp or gif, at most ${AVATAR_MAX_KB} KB, 32 to 4096 px a side (stored as WebP, shown through /img)`,
+        body: z.object({
+          image: z.string().max(2_000_000),
+          name: z.string().max(200).optional(),
+        }),
+        response: { 200: publicUser, ...signedInErrors, 413: errorBody },
+      },
+    },
+    async (req) => {
+      const file = fromDataUrl(req.body.image, req.body.name);
+      if (!file) throw badRequest(avatarMessages.notImage);
+      return service.setAvatar(userIdOf(req), file);
+    },
   );
 
   app.post(

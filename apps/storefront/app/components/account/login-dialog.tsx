@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import "../../styles/login-dialog.css";
+import { passwordLoginRules } from "../forms/account-rules";
+import { useRuleForm } from "../forms/use-rule-form";
 import { loginDialog, useLoginDialog } from "./login-dialog-store";
 import { PasswordLoginFields } from "./password-login-fields";
 import { useFeedback } from "./use-feedback";
@@ -63,10 +65,18 @@ export function LoginDialog() {
 function DialogForm({ redirectTo }: { redirectTo: string }) {
   const fetcher = useFetcher();
   useFeedback(fetcher.data, "login_error");
+  // The §5 rules in the dialog too; a valid form goes through the fetcher, so it stays open.
+  const rules = useRuleForm(passwordLoginRules, { submit: fetcher.submit });
   return (
-    <fetcher.Form method="post" action="/account/login" className="form">
+    <fetcher.Form
+      method="post"
+      action="/account/login"
+      className="form"
+      noValidate
+      onSubmit={rules.onSubmit}
+    >
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <PasswordLoginFields busy={fetcher.state !== "idle"} />
+      <PasswordLoginFields busy={fetcher.state !== "idle"} rules={rules} />
     </fetcher.Form>
   );
 }

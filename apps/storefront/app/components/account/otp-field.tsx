@@ -18,6 +18,8 @@ export function OtpField(props: {
   type?: "number" | "tel" | "password";
   onComplete?: (code: string) => void;
   label?: string;
+  /** The id of the rule message under the boxes, when there is one. */
+  errorId?: string;
 }) {
   const type = props.type ?? "number";
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
@@ -35,6 +37,8 @@ export function OtpField(props: {
       inputMode={type === "tel" ? "tel" : "numeric"}
       autoComplete="one-time-code"
       aria-label={props.label ?? "One-time code"}
+      aria-invalid={props.errorId ? true : undefined}
+      aria-describedby={props.errorId}
       onPaste={onPaste}
       onComplete={props.onComplete}
       containerClassName="otp"

@@ -22,13 +22,20 @@ type Target = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const formValues = (form: HTMLFormElement | null) =>
   form ? (Object.fromEntries(new FormData(form)) as Record<string, unknown>) : {};
 
-export function useRuleForm(schema: Record<string, RuleField>) {
+type Submit = (target: HTMLFormElement | HTMLButtonElement) => unknown;
+
+/**
+ * `options.submit`: how a valid form is sent; a fetcher's submit keeps the page where it is (the
+ * login dialog). React Router's navigation submit by default.
+ */
+export function useRuleForm(schema: Record<string, RuleField>, options: { submit?: Submit } = {}) {
   // The schema is a constant of the page; building the validator checks every rule name once.
   const validator = useMemo(() => createValidator(schema), [schema]);
   const [state, setState] = useState<Record<string, FieldSnapshot>>({});
   const form = useRef<HTMLFormElement | null>(null);
   const fields = useRef(new Map<string, Field>());
-  const submit = useSubmit();
+  const navigate = useSubmit();
+  const submit: Submit = options.submit ?? ((target) => navigate(target));
 
   const fieldFor = useCallback(
     (name: string): Field => {
@@ -99,6 +106,12 @@ export function useRuleForm(schema: Record<string, RuleField>) {
     form.current = target;
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const values = formValues(target);
+    // A button marked formNoValidate (e.g. "Send a new code") skips the rules, as in HTML; the
+    // server still checks what it needs.
+    if (submitter?.formNoValidate) {
+      void submit(submitter);
+      return;
+    }
     void Promise.all(Object.keys(schema).map((n) => fieldFor(n).submit(values[n] ?? ""))).then(
       (oks) => {
         const firstBad = Object.keys(schema).find((_, i) => !oks[i]);

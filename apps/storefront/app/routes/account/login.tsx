@@ -1,9 +1,15 @@
-import { useRef } from "react";
+import {
+  formError,
+  otpLoginForm,
+  otpSendForm,
+  passwordLoginForm,
+} from "@maidan/contracts/account-forms";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { CampaignInput } from "../../components/account/campaign-input";
-import { OtpField } from "../../components/account/otp-field";
 import { PasswordLoginFields } from "../../components/account/password-login-fields";
+import { PhoneLoginForm } from "../../components/account/phone-login-form";
 import { useFeedback } from "../../components/account/use-feedback";
+import { passwordLoginRules } from "../../components/forms/account-rules";
+import { useRuleForm } from "../../components/forms/use-rule-form";
 import {
   type ActionFeedback,
   afterLogin,
@@ -30,6 +36,21 @@ export async function action({
   const form = await request.formData();
   const input = formObject(form);
   const { auth } = services(context);
+  const refused = (message: string): LoginFeedback => ({
+    ok: false,
+    message,
+    phone: input.phone,
+    codeSentTo: input.intent === "otp-login" ? input.phone : undefined,
+  });
+  const invalid = formError(
+    input.intent === "otp-send"
+      ? otpSendForm
+      : input.intent === "otp-login"
+        ? otpLoginForm
+        : passwordLoginForm,
+    input,
+  );
+  if (invalid) return refused(invalid);
   try {
     if (input.intent === "otp-send") {
       const r = await auth.otpGenerate({ phone: input.phone ?? "" }, clientIp(request));
@@ -52,10 +73,7 @@ export async function action({
           );
     return redirectWithCookie(afterLogin(request, form), session.setCookie);
   } catch (e) {
-    return {
-      ...failure(e, input.phone),
-      codeSentTo: input.intent === "otp-login" ? input.phone : undefined,
-    };
+    return refused(failure(e, input.phone).message);
   }
 }
 
@@ -66,6 +84,7 @@ export default function LoginPage() {
   const tab = params.get("tab") === "phone" ? "phone" : "email";
   const redirectTo = params.get("redirectTo") ?? "";
   const busy = useNavigation().state !== "idle";
+  const { settings } = useRootData();
   const keep = (t: string) =>
     `?${new URLSearchParams({ ...(redirectTo ? { redirectTo } : {}), tab: t })}`;
   return (
@@ -82,7 +101,12 @@ export default function LoginPage() {
       {tab === "email" ? (
         <PasswordForm redirectTo={redirectTo} busy={busy} />
       ) : (
-        <PhoneForm redirectTo={redirectTo} busy={busy} sentTo={data?.codeSentTo} />
+        <PhoneLoginForm
+          redirectTo={redirectTo}
+          busy={busy}
+          sentTo={data?.codeSentTo}
+          otpLength={settings.otpLength}
+        />
       )}
       <a
         className="button button--facebook"
@@ -101,70 +125,11 @@ export default function LoginPage() {
 }
 
 function PasswordForm({ redirectTo, busy }: { redirectTo: string; busy: boolean }) {
+  const rules = useRuleForm(passwordLoginRules);
   return (
-    <Form method="post" className="form">
+    <Form method="post" className="form" noValidate onSubmit={rules.onSubmit}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <PasswordLoginFields busy={busy} />
-    </Form>
-  );
-}
-
-function PhoneForm({
-  redirectTo,
-  busy,
-  sentTo,
-}: {
-  redirectTo: string;
-  busy: boolean;
-  sentTo?: string;
-}) {
-  const { settings } = useRootData();
-  const form = useRef<HTMLFormElement>(null);
-  return (
-    <Form method="post" className="form" ref={form}>
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <CampaignInput />
-      <label className="field">
-        Mobile number
-        <input
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          placeholder="03XXXXXXXXX"
-          defaultValue={sentTo}
-          required
-          maxLength={20}
-        />
-      </label>
-      {sentTo ? (
-        <>
-          <p className="field__label">Enter the {settings.otpLength}-digit code we sent by SMS</p>
-          <OtpField
-            name="otp"
-            length={settings.otpLength}
-            type="tel"
-            onComplete={() => form.current?.requestSubmit()}
-          />
-          <input type="hidden" name="intent" value="otp-login" />
-          <button className="button" type="submit" disabled={busy}>
-            Log in
-          </button>
-          <button
-            className="button button--ghost"
-            type="submit"
-            name="intent"
-            value="otp-send"
-            formNoValidate
-            disabled={busy}
-          >
-            Send a new code
-          </button>
-        </>
-      ) : (
-        <button className="button" type="submit" name="intent" value="otp-send" disabled={busy}>
-          Send code
-        </button>
-      )}
+      <PasswordLoginFields busy={busy} rules={rules} />
     </Form>
   );
 }

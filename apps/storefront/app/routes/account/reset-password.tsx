@@ -1,6 +1,10 @@
+import { formError, resetPasswordForm } from "@maidan/contracts/account-forms";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
-import { type ActionFeedback, failure } from "../../lib/account.server";
+import { resetPasswordRules } from "../../components/forms/account-rules";
+import { FieldError } from "../../components/forms/field-error";
+import { useRuleForm } from "../../components/forms/use-rule-form";
+import { type ActionFeedback, failure, formObject } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/reset-password";
@@ -22,12 +26,11 @@ export async function action({
   params,
   context,
 }: Route.ActionArgs): Promise<ActionFeedback | Response> {
-  const form = await request.formData();
-  const password = String(form.get("password") ?? "");
-  if (password !== form.get("confirmPassword"))
-    return { ok: false, message: "The password confirmation does not match" };
+  const input = formObject(await request.formData());
+  const invalid = formError(resetPasswordForm, input);
+  if (invalid) return { ok: false, message: invalid };
   try {
-    await services(context).auth.resetPassword({ token: params.token, password });
+    await services(context).auth.resetPassword({ token: params.token, password: input.password });
     return redirect("/account/login?reset=1");
   } catch (e) {
     return failure(e);
@@ -39,32 +42,35 @@ export default function ResetPasswordPage() {
   const data = useActionData<typeof action>();
   useFeedback(data);
   const busy = useNavigation().state !== "idle";
+  const { field, error, errorId, onSubmit } = useRuleForm(resetPasswordRules);
   return (
     <section className="account-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
       {valid ? (
-        <Form method="post" className="form">
+        <Form method="post" className="form" noValidate onSubmit={onSubmit}>
           <label className="field">
             New password
             <input
-              name="password"
+              {...field("password")}
               type="password"
               autoComplete="new-password"
               required
               minLength={8}
               maxLength={128}
             />
+            <FieldError id={errorId("password")} message={error("password")} />
           </label>
           <label className="field">
             Confirm new password
             <input
-              name="confirmPassword"
+              {...field("confirmPassword")}
               type="password"
               autoComplete="new-password"
               required
               minLength={8}
               maxLength={128}
             />
+            <FieldError id={errorId("confirmPassword")} message={error("confirmPassword")} />
           </label>
           <button className="button" type="submit" disabled={busy}>
             Save password

@@ -1,3 +1,4 @@
+import { formError, signupForm } from "@maidan/contracts/account-forms";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { CampaignInput } from "../../components/account/campaign-input";
 import { useFeedback } from "../../components/account/use-feedback";
@@ -26,9 +27,8 @@ export async function action({
 }: Route.ActionArgs): Promise<ActionFeedback | Response> {
   const form = await request.formData();
   const input = formObject(form);
-  if (input.password !== input.confirmPassword) {
-    return { ok: false, message: "The password confirmation does not match", phone: input.phone };
-  }
+  const invalid = formError(signupForm, input);
+  if (invalid) return { ok: false, message: invalid, phone: input.phone };
   try {
     const session = await services(context).auth.signup(
       {

@@ -1,8 +1,10 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
+import { useFreshToasts } from "../../components/checkout/use-fresh-toasts";
 import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { currency, formatDate } from "../../lib/format";
+import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -41,7 +43,9 @@ const LADDER = ["placed", "confirmed", "packed", "shipped", "delivered"] as cons
 
 export default function MyOrder() {
   const { order } = useLoaderData<typeof loader>();
+  useFreshToasts();
   useFeedback(useActionData<typeof action>());
+  const { taxDisplay } = useRootData().settings;
   const busy = useNavigation().state !== "idle";
   const reached = new Set(order.history.map((h) => h.status));
   const a = order.amount;
@@ -83,6 +87,9 @@ export default function MyOrder() {
                 {i.gift ? <span className="gift-badge">Free gift</span> : null} {i.qty} ×{" "}
                 {currency(i.price)}
               </div>
+              {taxDisplay === "per_item" && i.tax > 0 && (
+                <div className="muted">incl. {currency(i.tax)} sales tax</div>
+              )}
             </div>
             <strong className="cart-line__total">{currency(i.total)}</strong>
           </li>
@@ -105,6 +112,12 @@ export default function MyOrder() {
         )}
         <dt>Shipping ({order.shippingMethod})</dt>
         <dd>{a.shipping === 0 ? "Free" : currency(a.shipping)}</dd>
+        {taxDisplay !== "hidden" && a.tax > 0 && (
+          <>
+            <dt>Includes sales tax</dt>
+            <dd>{currency(a.tax)}</dd>
+          </>
+        )}
         <dt className="cart-totals__total">Total</dt>
         <dd className="cart-totals__total">{currency(a.total + a.walletUsed)}</dd>
         {a.walletUsed > 0 && (

@@ -1,6 +1,8 @@
 import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
-import { GENDERS } from "@maidan/contracts/auth";
+import { AVATAR_MAX_KB, avatarMessages, GENDERS } from "@maidan/contracts/auth";
+import { messages } from "@maidan/contracts/validation";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AvatarForm } from "../../components/account/avatar-form";
 import { useFeedback } from "../../components/account/use-feedback";
 import { profileRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
@@ -21,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** PUT /users/profile's fields (spec §7); 'Profile updated.' on success (spec §8). */
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
   const viewer = requireViewer(context, request);
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data"))
+    return uploadAvatar(request, services(context).auth, viewer.id);
   const f = await request.formData();
   const text = (k: string) => String(f.get(k) ?? "").trim();
   const orNull = (k: string) => text(k) || null;
@@ -42,6 +46,28 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   }
 }
 
+// The picture's limit plus room for the form's other parts; checked before the body is read.
+const UPLOAD_LIMIT = AVATAR_MAX_KB * 1024 + 16 * 1024;
+
+async function uploadAvatar(
+  request: Request,
+  auth: ReturnType<typeof services>["auth"],
+  userId: string,
+): Promise<ActionFeedback> {
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (!(length <= UPLOAD_LIMIT)) return { ok: false, message: avatarMessages.tooLarge };
+  try {
+    const file = (await request.formData()).get("avatar");
+    if (!(file instanceof File) || file.size === 0)
+      return { ok: false, message: messages.required("avatar") };
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await auth.setAvatar(userId, { name: file.name, type: file.type, bytes });
+    return { ok: true, message: "Profile updated." };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
 export default function ProfilePage() {
   const { user } = useLoaderData<typeof loader>();
   useFeedback(useActionData<typeof action>());
@@ -52,6 +78,7 @@ export default function ProfilePage() {
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">Account details</h1>
+      <AvatarForm avatar={user.avatar} busy={busy} />
       <Form method="post" className="form" noValidate onSubmit={onSubmit}>
         <label className="field">
           First name

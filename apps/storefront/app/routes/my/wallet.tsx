@@ -56,8 +56,10 @@ export default function MyWallet() {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const amount = Number(new FormData(e.currentTarget).get("amount"));
-    void pay("easypaisa_wallet", { amount });
+    const data = new FormData(e.currentTarget);
+    // The method travels in the form like the amount: a method the storefront does not know
+    // (an old or altered page) gets the §8 message without calling the API.
+    void pay(String(data.get("paymentMethod") ?? ""), { amount: Number(data.get("amount")) });
   };
 
   return (
@@ -75,6 +77,7 @@ export default function MyWallet() {
 
       <form className="form" onSubmit={onSubmit} aria-labelledby="topup-title">
         <h2 id="topup-title">Top up with Easypaisa</h2>
+        <input type="hidden" name="paymentMethod" value="easypaisa_wallet" />
         <label className="field" htmlFor={amountId}>
           Amount (Rs.)
           <input

@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { AVATAR_MAX_KB, AVATAR_PATH, AVATAR_RULES, avatarMessages } from "@maidan/contracts/auth";
+import { validateValue } from "@maidan/contracts/validation";
+import type { Db } from "@maidan/db/database";
+import sharp from "sharp";
+import { AppError, forbidden, notFound } from "../../lib/errors.ts";
+import { accountMessages } from "./account.service.ts";
+import * as repo from "./auth.repository.ts";
+import { publicUserOf } from "./user-view.ts";
+
+export type AvatarUpload = { name: string; type: string; bytes: Uint8Array };
+
+const MIN_SIDE = 32;
+const MAX_SIDE = 4096;
+/** Stored once at this size; /img resizes it further for each place it is shown. */
+const STORED_SIDE = 512;
+// What libvips can read of §9's image extensions (it has no BMP loader).
+const DECODABLE = new Set(["jpeg", "png", "gif", "svg"]);
+
+const refuse = (message: string, status = 400) => new AppError(status, message, "AVATAR_INVALID");
+
+/**
+ * Profile pictures: checked with the §5 file rules (image extensions of §9, size in KB) and then
+ * by decoding them (the name is only a claim), re-encoded as WebP without metadata (an SVG's
+ * scripts and a photo's location go with it), stored under DATA_DIR/media/avatars and shown
+ * through /img like every other picture.
+ */
+export function createAvatarService(deps: {
+  db: Db;
+  mediaDir: string;
+  isDemo: () => Promise<boolean>;
+}) {
+  const folder = join(deps.mediaDir, "avatars");
+
+  async function check(file: AvatarUpload) {
+    const probe = sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, animated: false });
+    const meta = await probe.metadata().catch(() => null);
+    const described = {
+      name: file.name,
+      type: file.type,
+      size: file.bytes.byteLength,
+      dimensions: async () => (meta?.width ? { width: meta.width, height: meta.height } : null),
+    };
+    const r = await validateValue(described, AVATAR_RULES, "avatar");
+    if (r.failed.includes("size")) throw refuse(avatarMessages.tooLarge, 413);
+    if (!r.valid) throw refuse(avatarMessages.notImage);
+    if (!meta?.format || !DECODABLE.has(meta.format) || !meta.width || !meta.height)
+      throw refuse(avatarMessages.unreadable);
+    const [w, h] = [meta.width, meta.height];
+    if (Math.min(w, h) < MIN_SIDE || Math.max(w, h) > MAX_SIDE)
+      throw refuse(avatarMessages.dimensions);
+    return Math.min(w, h);
+  }
+
+  return {
+    async set(userId: string, file: AvatarUpload) {
+      if (await deps.isDemo()) throw forbidden(accountMessages.demoProfile);
+      if (file.bytes.byteLength > AVATAR_MAX_KB * 1024) throw refuse(avatarMessages.tooLarge, 413);
+      // A square from the middle, never enlarged.
+      const side = Math.min(STORED_SIDE, await check(file));
+      const webp = await sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE })
+        .rotate()
+        .resize(side, side, { fit: "cover" })
+        .webp({ quality: 80 })
+        .toBuffer()
+        .catch(() => {
+          throw refuse(avatarMessages.unreadable);
+        });
+      const name = `${userId}-${randomBytes(6).toString("hex")}`;
+      await mkdir(folder, { recursive: true });
+      const temp = join(folder, `${name}.tmp`);
+      await writeFile(temp, webp);
+      await rename(temp, join(folder, `${name}.webp`));
+      const before = await repo.findUserById(deps.db, userId);
+      const user = await repo.updateUser(deps.db, userId, {
+        avatar: `/img/320/avatars/${name}.webp`,
+      });
+      if (!user) throw notFound("User not found");
+      // The picture it replaces is ours to remove; a URL from elsewhere is left alone.
+      const old =
+        before?.avatar && AVATAR_PATH.test(before.avatar)
+          ? before.avatar.slice(before.avatar.lastIndexOf("/") + 1, -".webp".length)
+          : null;
+      if (old) await unlink(join(folder, `${old}.webp`)).catch(() => {});
+      return publicUserOf(user);
+    },
+  };
+}
+
+export type AvatarService = ReturnType<typeof createAvatarService>;
+
+/** `data:image/png;base64,…` → the upload, or null when it is not a base64 data URL. */
+export function fromDataUrl(dataUrl: string, name?: string): AvatarUpload | null {
+  const m = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUrl);
+  if (!m?.[1] || !m[2]) return null;
+  const type = m[1].toLowerCase();
+  const ext = type === "image/svg+xml" ? "svg" : (type.split("/")[1] ?? "bin");
+  return { type, name: name ?? `avatar.${ext}`, bytes: Buffer.from(m[2], "base64") };
+}
