@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { fillAddress } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
@@ -17,6 +19,30 @@ const METHODS = [
   ["alfalah_pay", "Bank Alfalah"],
   ["easypaisa", "Easypaisa"],
 ] as const;
+
+/** How /order-success names each method once the order is paid (lib/payment-handoff.ts). */
+const PAID_WITH: Record<string, string> = {
+  HBL: "HBL Pay (credit / debit card)",
+  Keenu: "Keenu (bank account)",
+  nift_pay_bank: "NIFT ePay (bank account)",
+  nift_pay_card: "NIFT ePay (card)",
+  alfalah_pay: "Bank Alfalah",
+  easypaisa: "Easypaisa",
+};
+/** The server's verified words after each sandbox's "Decline (failure)". */
+const FAILED_WITH: Record<string, string> = {
+  HBL: "Declined by issuer",
+  Keenu: "Declined by bank",
+  nift_pay_bank: "Transaction failed",
+  nift_pay_card: "Transaction failed",
+  alfalah_pay: "Bank Alfalah declined the payment (Failed).",
+  easypaisa: "Transaction failed",
+};
+const CANCELLED = "You cancelled the payment. Pay again or choose cash on delivery.";
+/** Easypay has no cancelled state: a cancel comes back FAILED with this reason. */
+const CANCELLED_WITH: Record<string, string> = { easypaisa: "Transaction cancelled by customer" };
+const unavailable = (name: string) =>
+  `${name} is not answering right now. Please try again in a few minutes or choose cash on delivery.`;
 
 async function productAt(offset: number) {
   return withShopDb(async (db) => {
@@ -91,6 +117,11 @@ for (const [i, [method, label]] of METHODS.entries()) {
     });
     const id = new URL(page.url()).searchParams.get("id") ?? "";
     expect(await orderState(id)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    // The page says how it was paid, from the order itself.
+    await expect(page.getByTestId("payment-line")).toHaveText(
+      `paid online with ${PAID_WITH[method]}`,
+    );
+    await expect(page.getByText("Your order is confirmed.", { exact: true })).toBeVisible();
     await snapshot(page, info, `paid-${method}`);
   });
 }
@@ -101,7 +132,9 @@ for (const [i, [method, label]] of METHODS.entries()) {
     await payThroughSandbox(page, info, label, "Cancel");
     await expect(page).toHaveURL(/\/checkout\/repayment/, { timeout: 15_000 });
     await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
-    await expect(page.getByTestId("payment-message")).toBeVisible();
+    await expect(page.getByTestId("payment-message")).toHaveText(
+      CANCELLED_WITH[method] ?? CANCELLED,
+    );
     await snapshot(page, info, `cancelled-${method}`);
     await page.getByLabel("Cash on delivery").check();
     await page.getByRole("button", { name: "Pay with cash on delivery" }).click();
@@ -116,9 +149,8 @@ for (const [i, [method, label]] of METHODS.entries()) {
     await toCheckout(page, slot(info, 20 + i));
     await payThroughSandbox(page, info, label, "Decline (failure)");
     await expect(page).toHaveURL(/\/checkout\/repayment/, { timeout: 15_000 });
-    const message = page.getByTestId("payment-message");
-    await expect(message).toBeVisible();
-    await expect(message).not.toHaveText("");
+    // The gateway's reason as the server verified it (never the status call's "Success").
+    await expect(page.getByTestId("payment-message")).toHaveText(FAILED_WITH[method] as string);
     await snapshot(page, info, `failed-${method}`);
   });
 }
@@ -220,7 +252,16 @@ test("mixed payment: the wallet pays part, Easypaisa the exact rest → order pa
   await toCheckout(page, slot(info, 40), { useWallet: true });
   await expect(page.locator(".wallet-toggle")).toContainText(`paying Rs. ${credit}`);
   await page.getByLabel("Easypaisa", { exact: true }).check();
+  const payCall = page.waitForRequest((r) => r.url().endsWith("/api/pay/easypaisa"));
   await page.getByRole("button", { name: "Pay now" }).click();
+  // Spec §7: the call names the wallet it spends from.
+  const walletId = await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>("select id from wallets where user_id = $1", [
+      userId,
+    ]);
+    return rows[0]?.id;
+  });
+  expect((await payCall).postDataJSON()).toMatchObject({ useWallet: true, walletId });
   await expect(page).toHaveURL(/\/sandbox\/easypaisa\//);
   const amount = Number(new URL(page.url()).searchParams.get("amount"));
   await snapshot(page, info, "mixed-sandbox");
@@ -317,4 +358,163 @@ test("a wallet that covers the order: cash on delivery is chosen, online methods
   const left = await walletOf(userId);
   expect(left.balance).toBe(credit - (order?.wallet_used ?? 0));
   expect(left.sum).toBe(left.balance);
+});
+
+/** An admin's bearer token: the sandbox faults switch is admin-only in production, as here. */
+async function adminToken(request: APIRequestContext, info: TestInfo) {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (see e2e/playwright.config.ts)");
+  const password = readFileSync(join(dir, "admin-password"), "utf8").trim();
+  const res = await request.post("/api/auth/local", {
+    headers: { origin: String(info.project.use.baseURL).replace(/\/$/, "") },
+    data: { email: "admin@maidan.pk", password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).token as string;
+}
+
+/**
+ * Slows or breaks this page's shopper's sandbox calls only (the guest cookie names them), so
+ * tests paying at the same time elsewhere are not touched. An empty rule clears it.
+ */
+async function faultsFor(
+  page: Page,
+  request: APIRequestContext,
+  info: TestInfo,
+  rule: { latencyMs?: number; fail?: "error" | "timeout" },
+) {
+  const shopper = (await page.context().cookies()).find((c) => c.name === "guest")?.value;
+  if (!shopper) throw new Error("no guest cookie yet");
+  const res = await request.post("/sandbox/faults", {
+    headers: { authorization: `Bearer ${await adminToken(request, info)}` },
+    data: { ...rule, shopper },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("the payment loader (§4): on while HBL is slow, off with 'There is something wrong with payment provider!' when it fails", async ({
+  page,
+  request,
+}, info) => {
+  await toCheckout(page, slot(info, 31));
+  await faultsFor(page, request, info, { latencyMs: 1500, fail: "error" });
+  try {
+    const hbl = "Credit / debit card (HBL)";
+    await page.getByLabel(hbl, { exact: true }).check();
+    await page.getByRole("button", { name: "Pay now" }).click();
+    const busy = page.getByRole("button", { name: "Taking you to the payment page…" });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute("aria-busy", "true");
+    await snapshot(page, info, "payment-loader");
+    // Off on failure, with §8's hosted-bank message; the waiting order goes on to repayment,
+    // which shows the server's own account of that attempt.
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "There is something wrong with payment provider!" })
+        .first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/repayment\?rePayId=[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("payment-message")).toHaveText(unavailable("HBL Pay"));
+
+    // From the repayment page the loader comes back to a ready button, beside the message.
+    await page.getByLabel(hbl, { exact: true }).check();
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(busy).toBeVisible();
+    const ready = page.getByRole("button", { name: "Pay now" });
+    await expect(ready).toBeEnabled({ timeout: 10_000 });
+    await expect(ready).toHaveAttribute("aria-busy", "false");
+    await expect(
+      page.locator(".form-error[role=alert]", {
+        hasText: "There is something wrong with payment provider!",
+      }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/repayment/);
+    await snapshot(page, info, "payment-loader-off");
+  } finally {
+    await faultsFor(page, request, info, {});
+  }
+});
+
+test("a gateway whose status is false: the server's message is shown (§5, §8)", async ({
+  page,
+  request,
+}, info) => {
+  await toCheckout(page, slot(info, 32));
+  await faultsFor(page, request, info, { fail: "error" });
+  try {
+    await page.getByLabel("Bank Alfalah", { exact: true }).check();
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: unavailable("Bank Alfalah") })
+        .first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/repayment\?rePayId=/);
+    await expect(page.getByTestId("payment-message")).toHaveText(unavailable("Bank Alfalah"));
+  } finally {
+    await faultsFor(page, request, info, {});
+  }
+});
+
+test("a method the storefront does not know: 'The checkout service {name} not yet implemented', nothing sent", async ({
+  page,
+}, info) => {
+  await signUp(page.request, info);
+  await page.goto("/my/wallet");
+  await page.waitForLoadState("networkidle");
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/pay/")) calls.push(r.url());
+  });
+  // An old or altered page asks for a method this storefront has never heard of.
+  await page.locator('input[name="paymentMethod"]').evaluate((el) => {
+    (el as HTMLInputElement).value = "jazzcash_wallet";
+  });
+  await page.getByLabel("Amount (Rs.)").fill("500");
+  await page.getByRole("button", { name: "Top up" }).click();
+  await expect(
+    page.locator(".form-error[role=alert]", {
+      hasText: "The checkout service jazzcash_wallet not yet implemented",
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Top up" })).toBeEnabled();
+  expect(calls).toEqual([]);
+  await expect(page).toHaveURL(/\/my\/wallet$/);
+});
+
+test("paying again after the hold ended: 409 'The time to pay for this order has run out'", async ({
+  page,
+}, info) => {
+  await toCheckout(page, slot(info, 33));
+  await payThroughSandbox(page, info, "Bank account (NIFT ePay)", "Decline (failure)");
+  await expect(page).toHaveURL(/\/checkout\/repayment\?rePayId=/, { timeout: 15_000 });
+  const checkoutId = new URL(page.url()).searchParams.get("rePayId");
+  // The clock passes PAYMENT_HOLD_MINUTES before the job has released the order.
+  await withShopDb((db) =>
+    db.query("update orders set confirm_by = now() - interval '1 minute' where checkout_id = $1", [
+      checkoutId,
+    ]),
+  );
+  await page.getByLabel("Bank account (NIFT ePay)", { exact: true }).check();
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(
+    page.locator(".form-error[role=alert]", {
+      hasText: "The time to pay for this order has run out",
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay now" })).toBeEnabled();
+});
+
+test("the repayment page shows only the server's result, never a message from its URL", async ({
+  page,
+}) => {
+  await page.goto(
+    `/checkout/repayment?${new URLSearchParams({ rePayId: "00000000-0000-0000-0000-000000000000", status: "paid", message: "Your order is paid, no need to pay" })}`,
+  );
+  await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
+  await expect(page.getByText("Your order is paid, no need to pay")).toHaveCount(0);
+  await expect(page.getByTestId("payment-message")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handoff, MESSAGES, payCall } from "./payment-handoff";
+import { handoff, MESSAGES, payCall, paymentLine } from "./payment-handoff";
 
 const address = { fullName: "Ayesha Khan", phone: "03001234567" };
 const GATEWAY = "https://gateway.example/pay";
@@ -188,5 +188,23 @@ describe("handoff: the form each answer becomes", () => {
       ok: false,
       message: "The checkout service Stripe not yet implemented",
     });
+  });
+});
+
+describe("paymentLine: what /order-success says about the money", () => {
+  it("names the online method and says paid only when the orders are paid", () => {
+    expect(paymentLine({ method: "easypaisa", status: "paid" })).toBe("paid online with Easypaisa");
+    expect(paymentLine({ method: "NiftPayCard", status: "paid" })).toBe(
+      "paid online with NIFT ePay (card)",
+    );
+    expect(paymentLine({ method: "HBL", status: "pending" })).toBe(
+      "waiting for your payment with HBL Pay (credit / debit card)",
+    );
+  });
+
+  it("cash on delivery is paid at the door, whatever the order's state", () => {
+    expect(paymentLine({ method: "COD", status: "pending" })).toBe(
+      "to be paid in cash on delivery",
+    );
   });
 });

@@ -21,6 +21,32 @@ export const ONLINE_METHODS = [
   ["easypaisa", "Easypaisa"],
 ] as const;
 
+/** How an order's stored payment method reads to the shopper (orders keep NIFT's API names). */
+const METHOD_NAMES: Record<string, string> = {
+  COD: "cash on delivery",
+  HBL: "HBL Pay (credit / debit card)",
+  Keenu: "Keenu (bank account)",
+  NiftPayBank: "NIFT ePay (bank account)",
+  NiftPayCard: "NIFT ePay (card)",
+  nift_pay_bank: "NIFT ePay (bank account)",
+  nift_pay_card: "NIFT ePay (card)",
+  alfalah_pay: "Bank Alfalah",
+  easypaisa: "Easypaisa",
+};
+export const methodName = (method: string) => METHOD_NAMES[method] ?? method;
+
+/**
+ * The order-success line about money: how the order is paid and whether it is. Cash on delivery
+ * is paid at the door; an online order says paid only once the server has verified it.
+ */
+export function paymentLine(payment: { method: string; status: string }) {
+  if (payment.method === "COD") return "to be paid in cash on delivery";
+  const name = methodName(payment.method);
+  return payment.status === "paid"
+    ? `paid online with ${name}`
+    : `waiting for your payment with ${name}`;
+}
+
 export type PayExtras = {
   /** Checkout payments: the delivery address (a saved id or the typed address). */
   address?: unknown;

@@ -14,7 +14,7 @@ import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
 import { compactStamp } from "./gateways/formats.ts";
 import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import * as repo from "./payments.repository.ts";
-import { postForm } from "./payments-test-helpers.ts";
+import { endHold as endHoldOf, postForm } from "./payments-test-helpers.ts";
 
 /**
  * Online payment against the real orders module (the port plugged in by app.ts): orders wait
@@ -86,26 +86,13 @@ async function niftCallback(b: Record<string, string>, code: string) {
     pp_ResponseCode: code,
     pp_ResponseMessage: code === "000" ? "Success" : "Transaction declined by the bank",
   };
-  return t.app.inject({
-    method: "POST",
-    url: "/api/payments/nift/callback",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ ...f, pp_SecureHash: secureHash(f, s.salt) }).toString(),
-  });
+  // The shopper's browser brings it back (a form navigation): answered with a redirect.
+  return postForm(t, "/api/payments/nift/callback", { ...f, pp_SecureHash: secureHash(f, s.salt) });
 }
 
 const attempt = async (ref: string) => (await repo.findByReference(t.database.db, ref))!;
 /** Ends the hold now: what the clock would do after PAYMENT_HOLD_MINUTES. */
-const endHold = async (checkoutId: string) => {
-  await t.database.pool.query(
-    "update orders set confirm_by = now() - interval '1 minute' where checkout_id = $1",
-    [checkoutId],
-  );
-  await t.database.pool.query(
-    "update payment_attempts set expires_at = now() - interval '1 minute' where checkout_id = $1",
-    [checkoutId],
-  );
-};
+const endHold = (checkoutId: string) => endHoldOf(t, checkoutId);
 
 describe("online checkout with real orders", () => {
   it("places awaiting_payment orders with the online method, no COD code, stock held; a verified callback pays them", async () => {

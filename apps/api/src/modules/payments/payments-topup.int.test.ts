@@ -191,7 +191,13 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
       s.hashKey,
     );
     await payAtSandbox(other);
-    expect((await ipn(f.orderRefNum as string)).json()).toEqual({ accepted: false });
+    // Easypay's server is the caller: a 4xx that says what did not match.
+    const refused = await ipn(f.orderRefNum as string);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: `The amount 90 does not match the 900 rupees due for payment ${f.orderRefNum}.`,
+      status: 400,
+    });
     const a = await repo.findByReference(t.database.db, f.orderRefNum as string);
     expect(a?.status).toBe("pending");
     expect(await ledger(u.id)).toMatchObject({ balance: 0, topups: 0 });

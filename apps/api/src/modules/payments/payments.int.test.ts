@@ -1,13 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { guest } from "../cart/cart-test-helpers.ts";
 import { compactStamp } from "./gateways/formats.ts";
 import { keenuDateTime } from "./gateways/keenu/keenu.ts";
 import { responseChecksum } from "./gateways/keenu/keenu-crypto.ts";
 import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import type { OrderPayments } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
-import { easypaisaGatewayFields, postForm } from "./payments-test-helpers.ts";
+import {
+  easypaisaGatewayFields,
+  payAtSandbox,
+  postForm,
+  serverPost,
+  startPayment,
+} from "./payments-test-helpers.ts";
 
 /**
  * The payment layer end to end through the built-in sandboxes, with the orders side replaced by
@@ -187,17 +194,25 @@ describe("NIFT ePay callbacks", () => {
     });
     expect((await form("/api/payments/nift/callback", stale)).statusCode).toBe(400);
     const cheaper = await callback(ref, { pp_Amount: "100" });
+    // The browser is sent to the repayment page; NIFT's server would get a 400 saying why.
     expect(loc(await form("/api/payments/nift/callback", cheaper))).toContain(
-      "/checkout/repayment",
+      `/checkout/repayment?rePayId=`,
+    );
+    const fromServer = await serverPost(t, "/api/payments/nift/callback", cheaper);
+    expect(fromServer.statusCode).toBe(400);
+    expect(fromServer.json().message).toBe(
+      `The amount 1 does not match the 2500 rupees due for payment ${ref}.`,
     );
     expect((await attemptOf(ref)).status).toBe("pending");
 
+    // The bank's cross-site form post, without our cookie, is enough.
     const cross = await t.app.inject({
       method: "POST",
       url: "/api/payments/nift/callback",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         "sec-fetch-site": "cross-site",
+        "sec-fetch-mode": "navigate",
       },
       payload: new URLSearchParams(good).toString(),
     });
@@ -355,7 +370,9 @@ describe("Bank Alfalah, the inquiry job and expiry", () => {
     const res = await post("/api/pay/alfalah_pay", { address, paymentMethod: "alfalah_pay" });
     expect(res.json()).toMatchObject({
       handShakeStatus: false,
-      message: "There is something wrong with payment provider!",
+      status: false,
+      message:
+        "Bank Alfalah is not answering right now. Please try again in a few minutes or choose cash on delivery.",
     });
     await post("/sandbox/faults", { fail: "none" });
 
@@ -371,14 +388,177 @@ describe("Bank Alfalah, the inquiry job and expiry", () => {
   });
 });
 
+describe("server-to-server notifications, where a gateway has one", () => {
+  it("Keenu and NIFT: the sandbox's server-to-server copy of the signed post pays an abandoned payment, answered with JSON", async () => {
+    for (const gateway of ["keenu", "nift"] as const) {
+      const s = await startPayment(t, guest(), gateway);
+      const before = calls.paid.length;
+      // The browser never comes back; only the gateway's server posts.
+      await payAtSandbox(t, s, "success", true);
+      await expect
+        .poll(async () => (await attemptOf(s.reference)).status, { timeout: 5000 })
+        .toBe("paid");
+      expect(calls.paid.length - before).toBe(1);
+      const events = await repo.eventsOf(t.database.db, (await attemptOf(s.reference)).id);
+      expect(events.filter((e) => e.accepted && e.outcome === "paid")).toHaveLength(1);
+    }
+  });
+
+  it("Keenu: the server's copy of a callback is answered 200 with the state, or 400 when its checksum is wrong", async () => {
+    const s = await startPayment(t, guest(), "keenu");
+    const back = await payAtSandbox(t, s, "failure");
+    if (back.method !== "POST") throw new Error("Keenu posts back");
+    const ok = await serverPost(t, back.url, back.fields);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ accepted: true, status: "failed" });
+    const forged = await serverPost(t, back.url, { ...back.fields, Checksum: "00".repeat(16) });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe("Payment verification failed");
+  });
+
+  it("HBL has neither: its sandbox page offers no server-to-server box", async () => {
+    const s = await startPayment(t, guest(), "hbl");
+    const data = decodeURIComponent(s.action.split("data=")[1] ?? "");
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/sandbox/hbl/HBLPay/Site/checkout?data=${encodeURIComponent(data)}`,
+    });
+    expect(page.body).toContain("Pay (success)");
+    expect(page.body).not.toContain('name="notify"');
+    const keenu = await startPayment(t, guest(), "keenu");
+    expect((await form(keenu.action, keenu.fields)).body).toContain('name="notify"');
+  });
+});
+
 describe("the §7 messages", () => {
-  it("wallet top-up with an unknown method names it; bad input is a 4xx", async () => {
+  it("an unknown method names it (wallet top-up and NIFT ePay alike); bad input is a 4xx", async () => {
     const r = await post("/api/pay/easypaisa_wallet", { amount: 500, paymentMethod: "jazzcash" });
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toBe("The checkout service jazzcash not yet implemented");
     expect((await post("/api/pay/hbl", { paymentMethod: "HBL" })).statusCode).toBe(400);
-    expect((await post("/api/pay/nift_pay", { address, paymentMethod: "Visa" })).statusCode).toBe(
-      400,
+    const visa = await post("/api/pay/nift_pay", { address, paymentMethod: "Visa" });
+    expect(visa.statusCode).toBe(400);
+    expect(visa.json()).toEqual({
+      message: "The checkout service Visa not yet implemented",
+      status: 400,
+      code: "BAD_REQUEST",
+    });
+  });
+});
+
+describe("the sandboxes refuse bad requests as the gateways do", () => {
+  it("NIFT ePay: a wrong pp_SecureHash is 115, wrong credentials 101; nothing is recorded", async () => {
+    const b = (await post("/api/pay/nift_pay", { address, paymentMethod: "NiftPayBank" })).json();
+    const fields = Object.fromEntries(
+      Object.entries(b as Record<string, unknown>).filter(([k]) => k.startsWith("pp")),
+    ) as Record<string, string>;
+    const url = "/sandbox/nift/CustomerPortal/transactionmanagement/merchantform";
+    const forged = await form(url, { ...fields, pp_Amount: "100" });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain("115: Invalid secure hash");
+    const s = (await secrets()).nift;
+    const wrongPassword: Record<string, string> = { ...fields, pp_Password: "guess" };
+    wrongPassword.pp_SecureHash = secureHash(wrongPassword, s.salt);
+    const refused = await form(url, wrongPassword);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("101: Invalid merchant credentials");
+    // Neither made a transaction: the real hand-off still opens the payment page.
+    expect((await form(url, fields)).body).toContain("Pay (success)");
+  });
+
+  it("HBL Pay: a wrong password, a body it cannot decrypt, and sums that do not add up are refused", async () => {
+    const s = await secrets();
+    const cfg = await import("./payments.config.ts").then((m) =>
+      m.gatewayConfigs(t.config).hbl.config(),
     );
+    const { checkoutRequest } = await import("./gateways/hbl/hbl.ts");
+    const { encryptValues } = await import("./gateways/hbl/hbl-crypto.ts");
+    const order = {
+      reference: "MP0000000000HBL1",
+      amount: 2500,
+      shipping: 0,
+      customerId: "c1",
+      items: [{ name: "Shoe", quantity: 1, unitPrice: 2500, category: "Shoes" }],
+      billTo: {
+        forename: "A",
+        surname: "K",
+        email: "a@k.pk",
+        phone: "03001234567",
+        line: "1 Mall Rd",
+        city: "Lahore",
+        state: "Punjab",
+        postalCode: "54000",
+      },
+    };
+    const urls = { returnUrl: "http://localhost/r", cancelUrl: "http://localhost/c" };
+    const checkout = (body: unknown) =>
+      t.app.inject({
+        method: "POST",
+        url: "/sandbox/hbl/HBLPay/api/checkout",
+        payload: body as object,
+      });
+    const plain = checkoutRequest(cfg, order, urls);
+    expect((await checkout(encryptValues(plain, s.keys.hblPublic))).json()).toMatchObject({
+      IsSuccess: true,
+    });
+    expect(
+      (await checkout(encryptValues({ ...plain, PASSWORD: "guess" }, s.keys.hblPublic))).json(),
+    ).toEqual({
+      IsSuccess: false,
+      ResponseCode: 2,
+      ResponseMessage: "Invalid user/password",
+      Data: null,
+    });
+    // Encrypted to the merchant's key instead of HBL's: HBL cannot read it.
+    expect((await checkout(encryptValues(plain, s.keys.merchantPublic))).json()).toMatchObject({
+      IsSuccess: false,
+      ResponseMessage: "Decryption failed",
+    });
+    // The old request (no discount, subtotal = amount − shipping while items are at full price).
+    const off = {
+      ...plain,
+      ORDER: { ...plain.ORDER, SUBTOTAL: "2000", DISCOUNT_ON_TOTAL: "0" },
+    };
+    expect((await checkout(encryptValues(off, s.keys.hblPublic))).json()).toMatchObject({
+      IsSuccess: false,
+      ResponseMessage: "Order amounts do not add up",
+    });
+    const tooBig = { ...plain, ORDER: { ...plain.ORDER, DISCOUNT_ON_TOTAL: "2600" } };
+    expect((await checkout(encryptValues(tooBig, s.keys.hblPublic))).json()).toMatchObject({
+      IsSuccess: false,
+    });
+  });
+
+  it("Bank Alfalah: a handshake with a bad RequestHash or wrong credentials is Invalid Request", async () => {
+    const s = (await secrets()).alfalah;
+    const { requestHash } = await import("./gateways/alfalah/alfalah-crypto.ts");
+    const pairs = (password: string): [string, string][] => [
+      ["HS_ChannelId", "1001"],
+      ["HS_IsRedirectionRequest", "0"],
+      ["HS_MerchantId", s.merchantId],
+      ["HS_StoreId", s.storeId],
+      ["HS_ReturnURL", "http://localhost/api/payments/alfalah/return"],
+      ["HS_MerchantHash", s.merchantHash],
+      ["HS_MerchantUsername", s.username],
+      ["HS_MerchantPassword", password],
+      ["HS_TransactionReferenceNumber", "MP00000000000AL1"],
+    ];
+    const handshake = (p: [string, string][], hash: string) =>
+      form("/sandbox/alfalah/HS/HS/HS", { ...Object.fromEntries(p), HS_RequestHash: hash });
+    const good = pairs(s.password);
+    expect((await handshake(good, requestHash(good, s.key1, s.key2))).json()).toMatchObject({
+      success: "true",
+    });
+    const invalid = { success: "false", ErrorMessage: "Invalid Request" };
+    // The hash of other fields, a hash under another key, and a wrong password.
+    const changed = good.map(
+      ([k, v]) => [k, k === "HS_StoreId" ? "000000" : v] as [string, string],
+    );
+    expect((await handshake(changed, requestHash(good, s.key1, s.key2))).json()).toEqual(invalid);
+    expect((await handshake(good, requestHash(good, "ZZZZZZZZZZZZZZZZ", s.key2))).json()).toEqual(
+      invalid,
+    );
+    const wrong = pairs("guess");
+    expect((await handshake(wrong, requestHash(wrong, s.key1, s.key2))).json()).toEqual(invalid);
   });
 });

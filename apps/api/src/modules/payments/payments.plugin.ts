@@ -1,6 +1,7 @@
 import type { Config } from "@maidan/config/config";
+import type { Viewer } from "@maidan/contracts/auth-service";
 import type { Database } from "@maidan/db/database";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kv } from "../../lib/kv.ts";
 import {
   fetchHttp,
@@ -32,6 +33,25 @@ function injectHttp(app: FastifyInstance, timeoutMs: number): GatewayHttp {
     } finally {
       clearTimeout(timer);
     }
+  };
+}
+
+/** The part of the app's services the faults switch needs, present once app.ts has decorated them. */
+type WithAuth = { services?: { auth: { viewerFromRequest(r: Request): Promise<Viewer> } } };
+
+/**
+ * Who may change the sandbox faults: anyone in development and tests; in production (the demo
+ * runs on sandboxes) only a signed-in admin, since a fault slows or breaks every payment.
+ */
+function faultsSwitch(app: FastifyInstance, open: boolean) {
+  return async (req: FastifyRequest) => {
+    if (open) return true;
+    const auth = (app as FastifyInstance & WithAuth).services?.auth;
+    if (!auth) return false;
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const viewer = await auth.viewerFromRequest(new Request("http://sandbox.local/", { headers }));
+    return viewer.user?.role === "admin";
   };
 }
 
@@ -68,7 +88,12 @@ export async function setupPayments(
       secrets: gateways.sandbox,
       kv: deps.kv,
       http,
-      faults: { latencyMs: config.SANDBOX_LATENCY_MS, fail: config.SANDBOX_FAIL },
+      faults: {
+        latencyMs: config.SANDBOX_LATENCY_MS,
+        fail: config.SANDBOX_FAIL,
+        shoppers: new Map(),
+      },
+      mayChangeFaults: faultsSwitch(app, !config.isProduction),
     });
   };
   if (!config.isTest && config.PAYMENT_INQUIRY_INTERVAL_MS > 0) {

@@ -52,6 +52,8 @@ export type OrderPayments = {
   markPaid(tx: Tx, checkoutId: string, note: string): Promise<boolean>;
   /** Cancels still-unpaid orders of the checkout and returns their stock. */
   releaseHold(tx: Tx, checkoutId: string, reason: string): Promise<boolean>;
+  /** Once the transaction that released a hold has committed: its stock is back on sale. */
+  stockReleased?(checkoutId: string): Promise<void>;
   /** The checkout's order ids, for the /order-success link after a verified payment. */
   orderIds(checkoutId: string): Promise<string[]>;
   /** Checkouts still awaiting payment after their hold ended (whatever their attempts did). */

@@ -143,3 +143,14 @@ export const openAttemptsOf = (db: DbOrTx, checkoutId: string) =>
     .select()
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, "pending")));
+
+/** A checkout's newest attempt: what the repayment page reports when no reference is named. */
+export const latestAttemptOf = async (db: DbOrTx, checkoutId: string) =>
+  (
+    await db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.checkoutId, checkoutId))
+      .orderBy(desc(paymentAttempts.createdAt))
+      .limit(1)
+  )[0] ?? null;

@@ -1,10 +1,44 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { userIdOf } from "../auth/auth.plugin.ts";
 import { EASYPAISA_METHODS } from "./gateways/easypaisa/easypaisa.ts";
 import type { PaymentsService, StartInput } from "./payments.service.ts";
+import type { SettleResult } from "./settlement.ts";
+
+/** Spec §8 for a method this endpoint does not offer (wallet top-up included). */
+const notImplemented = (name: string) =>
+  badRequest(`The checkout service ${name} not yet implemented`);
+const NIFT_METHODS = ["NiftPayBank", "NiftPayCard"];
+
+/**
+ * Whether a gateway's post comes from the shopper's browser (a form navigation, answered with a
+ * redirect) or from the gateway's server (answered with a status and JSON). Keenu and NIFT post
+ * to one URL both ways; browsers mark navigations with Sec-Fetch-Mode and ask for HTML.
+ */
+const fromBrowser = (req: FastifyRequest) =>
+  req.headers["sec-fetch-mode"] === "navigate" ||
+  String(req.headers.accept ?? "").includes("text/html");
+
+/**
+ * The answer to a gateway's server: 200 when the signal was applied, repeated or recorded for a
+ * refund; 404 for a reference we never issued, 400 for another gateway's or another amount's,
+ * 409 for a failure after the attempt settled. The body says why (decision 019).
+ */
+function serverAnswer(r: SettleResult) {
+  if (r.accepted) return { accepted: true, status: r.attempt.status };
+  switch (r.refusal) {
+    case "unknown":
+      throw notFound(r.message);
+    case "mismatch":
+      throw badRequest(r.message);
+    case "out_of_order":
+      throw conflict(r.message);
+    case "refund_due":
+      return { accepted: false, refundDue: true, message: r.message };
+  }
+}
 
 const common = {
   address: z
@@ -113,7 +147,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
       const s = await start(req, reply, { gateway: "keenu", method: "Keenu", ...req.body });
       return s.ok
         ? { ...s.fields, ...echo(req.body) }
-        : { status: false, message: s.message, ...echo(req.body) };
+        : { status: false, message: s.message, ...echo(req.body), rePayId: s.rePayId };
     },
   );
 
@@ -122,10 +156,15 @@ export const paymentsRoutes: FastifyPluginAsync<{
     {
       schema: schema(
         "NIFT ePay: {status, message, gateway fields} submitted as a POST form",
-        z.object({ ...common, paymentMethod: z.enum(["NiftPayBank", "NiftPayCard"]) }),
+        z.object({
+          ...common,
+          paymentMethod: z.string("Choose NiftPayBank or NiftPayCard").max(40),
+        }),
       ),
     },
     async (req, reply) => {
+      if (!NIFT_METHODS.includes(req.body.paymentMethod))
+        throw notImplemented(req.body.paymentMethod);
       const s = await start(req, reply, {
         gateway: "nift",
         method: req.body.paymentMethod,
@@ -133,7 +172,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
       });
       return s.ok
         ? { status: true, message: "", ...s.fields, ...echo(req.body) }
-        : { status: false, message: s.message, ...echo(req.body) };
+        : { status: false, message: s.message, ...echo(req.body), rePayId: s.rePayId };
     },
   );
 
@@ -154,7 +193,13 @@ export const paymentsRoutes: FastifyPluginAsync<{
       });
       return s.ok
         ? { handShakeStatus: true, ...s.fields, ...echo(req.body) }
-        : { handShakeStatus: false, status: false, message: s.message, ...echo(req.body) };
+        : {
+            handShakeStatus: false,
+            status: false,
+            message: s.message,
+            ...echo(req.body),
+            rePayId: s.rePayId,
+          };
     },
   );
 
@@ -199,7 +244,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
     async (req, reply) => {
       const { amount, paymentMethod } = req.body;
       if (paymentMethod !== "easypaisa_wallet" && paymentMethod !== "easypaisa") {
-        throw badRequest(`The checkout service ${paymentMethod} not yet implemented`);
+        throw notImplemented(paymentMethod);
       }
       // A top-up credits a wallet: only a signed-in shopper has one (401 otherwise).
       const s = await payments.startTopUp(
@@ -234,10 +279,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
         querystring: z.object({ url: z.string().max(500) }),
       },
     },
-    async (req) => {
-      const res = await payments.easypaisaIpn(req.query.url);
-      return { accepted: res.accepted };
-    },
+    async (req) => serverAnswer(await payments.easypaisaIpn(req.query.url)),
   );
   r.get(
     "/payments/alfalah/return",
@@ -259,10 +301,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
         querystring: z.object({ url: z.string().max(500) }),
       },
     },
-    async (req) => {
-      const res = await payments.alfalahIpn(req.query.url);
-      return { accepted: res.accepted };
-    },
+    async (req) => serverAnswer(await payments.alfalahIpn(req.query.url)),
   );
   for (const path of ["/payments/hbl/return", "/payments/hbl/cancel"]) {
     r.get(
@@ -282,24 +321,30 @@ export const paymentsRoutes: FastifyPluginAsync<{
     {
       schema: {
         tags: ["payments"],
-        summary: "Keenu callback (HMAC-MD5 checksum)",
+        summary:
+          "Keenu callback (HMAC-MD5 checksum): a browser is redirected, a server gets JSON (4xx when refused)",
         body: anyFields,
       },
     },
-    async (req, reply) =>
-      reply.redirect((await payments.keenuCallback(req.body)).landing.location, 303),
+    async (req, reply) => {
+      const r = await payments.keenuCallback(req.body);
+      return fromBrowser(req) ? reply.redirect(r.landing.location, 303) : serverAnswer(r.result);
+    },
   );
   r.post(
     "/payments/nift/callback",
     {
       schema: {
         tags: ["payments"],
-        summary: "NIFT ePay post to pp_ReturnURL (pp_SecureHash)",
+        summary:
+          "NIFT ePay post to pp_ReturnURL (pp_SecureHash): a browser is redirected, a server gets JSON (4xx when refused)",
         body: anyFields,
       },
     },
-    async (req, reply) =>
-      reply.redirect((await payments.niftCallback(req.body)).landing.location, 303),
+    async (req, reply) => {
+      const r = await payments.niftCallback(req.body);
+      return fromBrowser(req) ? reply.redirect(r.landing.location, 303) : serverAnswer(r.result);
+    },
   );
   r.get(
     "/payments/keenu/banks",

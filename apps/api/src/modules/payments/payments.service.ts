@@ -12,8 +12,9 @@ import * as h from "./handoffs.ts";
 import type { GatewayConfigs, GatewayName } from "./payments.config.ts";
 import type { OpenAttempts, OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
-import { newReference } from "./references.ts";
-import { applyOutcome, isStale, type SignalSource } from "./settlement.ts";
+import { newReference, REFERENCE } from "./references.ts";
+import { SHOPPER_HEADER } from "./sandbox/sandbox-kit.ts";
+import { applyOutcome, GATEWAY_NAMES, isStale, type SignalSource } from "./settlement.ts";
 
 export type PaymentsDeps = {
   db: Db;
@@ -63,6 +64,42 @@ export const notAvailable = () =>
 /** What the shopper reads when a payment came too late to use (it is refunded by a person). */
 const LATE =
   "We received your payment after this order had been paid or closed. It will be refunded to you.";
+const CANCELLED = "You cancelled the payment. Pay again or choose cash on delivery.";
+const WAITING =
+  "We have not heard from the bank about this payment yet. If you paid, your order is confirmed as soon as the bank tells us; otherwise pay again or choose cash on delivery.";
+const REJECTED =
+  "The bank's answer for this payment did not match this order, so it is not marked paid. Pay again or choose cash on delivery.";
+
+/**
+ * Gateways with a status service we can ask (payment-gateways.md): Easypaisa's v4
+ * inquire-transaction and APG's OrderStatus. HBL, Keenu and NIFT document none; they tell us
+ * only by their signed or encrypted callback (decision 019).
+ */
+export const HAS_INQUIRY: ReadonlySet<GatewayName> = new Set(["easypaisa", "alfalah"]);
+
+const unavailableMessage = (g: GatewayName) =>
+  `${GATEWAY_NAMES[g]} is not answering right now. Please try again in a few minutes or choose cash on delivery.`;
+const refusedMessage = (g: GatewayName, words: string) =>
+  `${GATEWAY_NAMES[g]} could not start the payment${words ? ` (${words})` : ""}. Please try again or choose cash on delivery.`;
+
+/**
+ * In-process calls to a sandbox made for a shopper carry who it is, so a fault test can slow or
+ * break that shopper's payments alone. Live gateways (absolute URLs) never see the header.
+ */
+function forShopper(http: GatewayHttp, owner: PaymentOwner): GatewayHttp {
+  const id = owner.userId ?? owner.guestId;
+  if (!id) return http;
+  return (req) =>
+    http(
+      req.url.startsWith("/") ? { ...req, headers: { ...req.headers, [SHOPPER_HEADER]: id } } : req,
+    );
+}
+
+/** The verified result of a checkout's payment as the repayment page shows it. */
+export type PaymentResult = {
+  status: repo.Attempt["status"] | "refund_due";
+  message: string | null;
+};
 
 /** The orders side is plugged in by the orders module (issue #5); until then online payment is off. */
 const ordersMissing: OrderPayments = {
@@ -115,11 +152,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       guestId: owner.userId ? null : owner.guestId,
       amount: checkout.amountDue,
       expiresAt: checkout.holdUntil,
-      nextInquiryAt: new Date(Date.now() + 60_000),
+      nextInquiryAt: HAS_INQUIRY.has(input.gateway) ? new Date(Date.now() + 60_000) : null,
     });
     const hc: h.HandoffContext = {
       gateways,
-      http,
+      http: forShopper(http, owner),
       origin: ctx.origin,
       reference: attempt.reference,
       checkout,
@@ -131,26 +168,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (e instanceof GatewayUnavailableError) {
         log(`payments: ${input.gateway} unavailable at start: ${e.message}`);
         // Nothing was charged: the attempt fails, the orders keep waiting for a retry or COD.
+        // The shopper reads the sentence; the technical reason stays in the log and the events.
+        const message = unavailableMessage(input.gateway);
         await repo.settle(db, attempt.id, "failed", {
           gatewayTxnId: null,
           code: "UNAVAILABLE",
-          message: e.message,
+          message,
         });
-        return {
-          ok: false as const,
-          message: "There is something wrong with payment provider!",
-          checkout,
-          attempt,
-        };
+        await repo.logEvent(db, {
+          attemptId: attempt.id,
+          gateway: input.gateway,
+          source: "start",
+          reference: attempt.reference,
+          outcome: "failed",
+          accepted: true,
+          reason: e.message,
+        });
+        return { ok: false as const, message, checkout, attempt };
       }
       throw e;
     }
     if (!handoff.ok) {
+      const message = refusedMessage(input.gateway, handoff.message);
       await repo.settle(db, attempt.id, "failed", {
         gatewayTxnId: null,
         code: "REFUSED",
-        message: handoff.message,
+        message,
       });
+      return { ok: false as const, message, checkout, attempt };
     }
     return { ...handoff, checkout, attempt };
   }
@@ -254,17 +299,25 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const apply = (gateway: GatewayName, source: SignalSource, o: PaymentOutcome) =>
     applyOutcome(db, { orders, wallet }, gateway, source, o, log);
 
-  /** Verification failures are logged as rejections; the caller answers 400. */
+  /** Verification failures are logged as rejections (on the attempt when it is known); 400. */
   async function verified<T>(
     gateway: GatewayName,
     source: SignalSource,
     f: () => Promise<T> | T,
+    attempt: repo.Attempt | null = null,
   ): Promise<T> {
     try {
       return await f();
     } catch (e) {
       if (e instanceof GatewayVerificationError) {
-        await repo.logEvent(db, { gateway, source, accepted: false, reason: e.message });
+        await repo.logEvent(db, {
+          attemptId: attempt?.id ?? null,
+          gateway,
+          source,
+          reference: attempt?.reference ?? null,
+          accepted: false,
+          reason: e.message,
+        });
         log(`payments: rejected ${gateway} ${source}: ${e.message}`);
         throw badRequest("Payment verification failed");
       }
@@ -272,7 +325,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
-  /** Asks the gateway (where it has an inquiry) and applies the answer. */
+  /** Asks the gateway (where it has an inquiry, HAS_INQUIRY) and applies the answer. */
   async function inquire(attempt: repo.Attempt) {
     const o =
       attempt.gateway === "easypaisa"
@@ -283,6 +336,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return o ? apply(attempt.gateway as GatewayName, "inquiry", o) : null;
   }
 
+  /**
+   * Where the browser goes: /order-success for a paid attempt, else the repayment page naming the
+   * checkout and the attempt. The page asks us for that attempt's verified result (resultOf); it
+   * never shows text from its own URL.
+   */
   async function landing(reference: string | null): Promise<Landing> {
     const a = reference ? await repo.findByReference(db, reference) : null;
     if (a?.purpose === "wallet_topup")
@@ -291,26 +349,71 @@ export function createPaymentsService(deps: PaymentsDeps) {
         status: a.status,
       };
     if (!a?.checkoutId) return { location: "/checkout/repayment", status: "unknown" };
-    if (a.refundDue) {
-      const q = new URLSearchParams({ rePayId: a.checkoutId, status: "refund_due", message: LATE });
-      return { location: `/checkout/repayment?${q}`, status: a.status };
-    }
-    if (a.status === "paid") {
+    if (a.status === "paid" && !a.refundDue) {
       const ids = (await orders.orderIds(a.checkoutId)).join(",") || a.checkoutId;
       return {
         location: `/order-success?${new URLSearchParams({ id: ids, amount: String(a.amount) })}`,
         status: a.status,
       };
     }
-    const q = new URLSearchParams({ rePayId: a.checkoutId, status: a.status });
-    if (a.resultMessage) q.set("message", a.resultMessage);
+    const q = new URLSearchParams({
+      rePayId: a.checkoutId,
+      status: a.refundDue ? "refund_due" : a.status,
+      ref: a.reference,
+    });
     return { location: `/checkout/repayment?${q}`, status: a.status };
   }
 
-  /** A return whose query is only a hint: confirm by inquiry before saying anything. */
+  /** What the shopper reads about an attempt, from its verified state only. */
+  async function shopperMessage(a: repo.Attempt): Promise<string | null> {
+    if (a.refundDue) return LATE;
+    switch (a.status) {
+      case "failed":
+        return a.resultMessage || "Your payment did not go through.";
+      case "cancelled":
+        return CANCELLED;
+      case "expired":
+        return "The time to pay for this order has run out";
+      case "pending": {
+        const events = await repo.eventsOf(db, a.id);
+        const last = events.sort((x, y) => +x.createdAt - +y.createdAt).at(-1);
+        return last && !last.accepted ? REJECTED : WAITING;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * The result the repayment page shows for one of the owner's checkouts: the attempt named by
+   * `reference` (the one that just came back) or else the checkout's latest. Null when the
+   * checkout or attempt is not the owner's.
+   */
+  async function resultOf(
+    owner: PaymentOwner,
+    q: { checkoutId: string; reference?: string | null },
+  ): Promise<PaymentResult | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(q.checkoutId)) return null;
+    const a =
+      q.reference && REFERENCE.test(q.reference)
+        ? await repo.findByReference(db, q.reference)
+        : await repo.latestAttemptOf(db, q.checkoutId);
+    if (!a || a.checkoutId !== q.checkoutId) return null;
+    const mine = owner.userId
+      ? a.userId === owner.userId
+      : owner.guestId !== null && a.guestId === owner.guestId && a.userId === null;
+    if (!mine) return null;
+    return { status: a.refundDue ? "refund_due" : a.status, message: await shopperMessage(a) };
+  }
+
+  /**
+   * A return whose query is only a hint: confirm by inquiry before saying anything. Settled
+   * attempts are asked too (all but paid ones): a shopper who paid after the hold ended comes
+   * back here, and the gateway's answer records that money as refund due.
+   */
   async function hintedReturn(reference: string | null) {
     const a = reference ? await repo.findByReference(db, reference) : null;
-    if (a?.status === "pending") {
+    if (a && a.status !== "paid" && !a.refundDue) {
       await inquire(a).catch((e) =>
         log(`payments: inquiry on return failed: ${(e as Error).message}`),
       );
@@ -331,6 +434,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     topUpLimits: deps.topUpLimits,
     refundsDue: (limit = 100) => repo.refundsDue(db, limit),
     landing,
+    resultOf,
     async easypaisaReturn(query: Record<string, unknown>) {
       return hintedReturn(easypaisa.returnHint(query).reference);
     },
@@ -369,23 +473,41 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     async keenuCallback(body: Record<string, unknown>) {
       const cfg = await gateways.keenu.config();
-      const o = await verified("keenu", "callback", () => {
-        const out = keenu.readCallback(cfg, body);
-        if (isStale(keenu.callbackTime(body), deps.callbackMaxAgeMinutes))
-          throw new GatewayVerificationError("stale callback");
-        return out;
-      });
+      // The checksum covers the order's amount, which the callback does not carry: it comes
+      // from our attempt, so an unknown order cannot be verified at all.
+      const ref = keenu.callbackReference(body);
+      const a = ref && REFERENCE.test(ref) ? await repo.findByReference(db, ref) : null;
+      const o = await verified(
+        "keenu",
+        "callback",
+        () => {
+          if (a?.gateway !== "keenu")
+            throw new GatewayVerificationError("Keenu callback for an order we did not send");
+          const out = keenu.readCallback(cfg, body, a.amount);
+          if (isStale(keenu.callbackTime(body), deps.callbackMaxAgeMinutes))
+            throw new GatewayVerificationError("stale callback");
+          return out;
+        },
+        a,
+      );
       const r = await apply("keenu", "callback", o);
       return { result: r, landing: await landing(r.attempt?.reference ?? null) };
     },
     async niftCallback(body: Record<string, unknown>) {
       const cfg = await gateways.nift.config();
-      const o = await verified("nift", "callback", () => {
-        const out = nift.readCallback(cfg, body);
-        if (isStale(nift.callbackTime(body), deps.callbackMaxAgeMinutes))
-          throw new GatewayVerificationError("stale callback");
-        return out;
-      });
+      const ref = typeof body.pp_TxnRefNo === "string" ? body.pp_TxnRefNo : "";
+      const a = REFERENCE.test(ref) ? await repo.findByReference(db, ref) : null;
+      const o = await verified(
+        "nift",
+        "callback",
+        () => {
+          const out = nift.readCallback(cfg, body);
+          if (isStale(nift.callbackTime(body), deps.callbackMaxAgeMinutes))
+            throw new GatewayVerificationError("stale callback");
+          return out;
+        },
+        a?.gateway === "nift" ? a : null,
+      );
       const r = await apply("nift", "callback", o);
       return { result: r, landing: await landing(r.attempt?.reference ?? null) };
     },
@@ -420,6 +542,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             await orders.releaseHold(tx, row.checkoutId, "Payment not received in time");
           return row;
         });
+        if (done?.checkoutId) await orders.stockReleased?.(done.checkoutId);
         if (done) expired++;
       }
       // Orders whose attempts all failed or were cancelled (or never started) still hold stock:
@@ -429,6 +552,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const released = await db.transaction((tx) =>
           orders.releaseHold(tx, checkoutId, "Payment not received in time"),
         );
+        if (released) await orders.stockReleased?.(checkoutId);
         if (released) expired++;
       }
       return { inquired, expired };

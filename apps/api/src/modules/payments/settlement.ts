@@ -6,16 +6,34 @@ import { REFERENCE } from "./references.ts";
 
 export type SignalSource = "callback" | "ipn" | "inquiry" | "return";
 
+/**
+ * Why a verified signal was not applied: `unknown` (no attempt of ours has that reference),
+ * `mismatch` (another gateway's attempt, or another amount), `refund_due` (money that came too
+ * late, recorded for a person to refund), `out_of_order` (a failure after the attempt settled).
+ */
+export type Refusal = "unknown" | "mismatch" | "refund_due" | "out_of_order";
+
 export type SettleResult =
   | { accepted: true; changed: boolean; attempt: repo.Attempt }
-  | { accepted: false; reason: string; attempt: repo.Attempt | null };
+  | {
+      accepted: false;
+      refusal: Refusal;
+      /** For the log and the events. */
+      reason: string;
+      /** For a server caller (an IPN or a server-to-server callback): one clear sentence. */
+      message: string;
+      attempt: repo.Attempt | null;
+    };
+
+const LATE_FOR_SERVER =
+  "Payment received after its order was paid, closed or expired; it is recorded for a refund.";
 
 export type SettlementPorts = { orders: OrderPayments; wallet: WalletTopUps };
 
 type Paid = { attempt: repo.Attempt; applied: boolean };
 
-/** How the shopper knows each gateway (wallet ledger remarks). */
-const GATEWAY_NAMES: Record<string, string> = {
+/** How the shopper knows each gateway (wallet ledger remarks, messages). */
+export const GATEWAY_NAMES: Record<string, string> = {
   easypaisa: "Easypaisa",
   alfalah: "Bank Alfalah",
   hbl: "HBL Pay",
@@ -53,23 +71,50 @@ export async function applyOutcome(
       accepted,
       reason,
     });
-  const reject = async (reason: string, attempt: repo.Attempt | null) => {
+  const reject = async (
+    refusal: Refusal,
+    reason: string,
+    message: string,
+    attempt: repo.Attempt | null,
+  ): Promise<SettleResult> => {
     await event(attempt, false, reason);
     log(`payments: rejected ${gateway} ${source} for ${o.reference}: ${reason}`);
-    return { accepted: false as const, reason, attempt };
+    return { accepted: false as const, refusal, reason, message, attempt };
   };
 
   const attempt = REFERENCE.test(o.reference) ? await repo.findByReference(db, o.reference) : null;
-  if (!attempt) return reject("unknown reference", null);
-  if (attempt.gateway !== gateway) return reject(`attempt belongs to ${attempt.gateway}`, attempt);
+  if (!attempt)
+    return reject(
+      "unknown",
+      "unknown reference",
+      `No payment of ours has the reference ${o.reference.slice(0, 60)}.`,
+      null,
+    );
+  if (attempt.gateway !== gateway)
+    return reject(
+      "mismatch",
+      `attempt belongs to ${attempt.gateway}`,
+      `Payment ${attempt.reference} was not made through ${GATEWAY_NAMES[gateway] ?? gateway}.`,
+      attempt,
+    );
   if (o.amount !== null && o.amount !== attempt.amount) {
-    return reject(`amount ${o.amount} differs from ${attempt.amount}`, attempt);
+    return reject(
+      "mismatch",
+      `amount ${o.amount} differs from ${attempt.amount}`,
+      `The amount ${o.amount} does not match the ${attempt.amount} rupees due for payment ${attempt.reference}.`,
+      attempt,
+    );
   }
   if (o.kind === "pending") return { accepted: true, changed: false, attempt };
   if (attempt.status === o.kind) return { accepted: true, changed: false, attempt };
   if (attempt.status !== "pending") {
     if (o.kind === "paid") return latePayment(attempt);
-    return reject(`${o.kind} after the attempt was ${attempt.status}`, attempt);
+    return reject(
+      "out_of_order",
+      `${o.kind} after the attempt was ${attempt.status}`,
+      `Payment ${attempt.reference} is already ${attempt.status}.`,
+      attempt,
+    );
   }
 
   const r = await db.transaction(async (tx) => {
@@ -152,13 +197,24 @@ export async function applyOutcome(
       await afterPaid(r);
       return r.applied
         ? { accepted: true, changed: true, attempt: r.attempt }
-        : { accepted: false, reason: "refund due", attempt: r.attempt };
+        : {
+            accepted: false,
+            refusal: "refund_due",
+            reason: "refund due",
+            message: LATE_FOR_SERVER,
+            attempt: r.attempt,
+          };
     }
     // Money taken after the hold ended (or for a failed attempt) needs a person.
     const current = (await repo.findByReference(db, a.reference)) ?? a;
     if (current.status === "paid") return { accepted: true, changed: false, attempt: current };
     await flag(db, current, `the attempt was ${current.status}`);
-    return reject(`paid after the attempt was ${current.status}: refund due`, current);
+    return reject(
+      "refund_due",
+      `paid after the attempt was ${current.status}: refund due`,
+      LATE_FOR_SERVER,
+      current,
+    );
   }
 }
 

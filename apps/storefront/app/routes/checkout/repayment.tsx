@@ -16,12 +16,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: chec
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Complete your payment" });
 
-const CANCELLED = "You cancelled the payment. Pay again or choose cash on delivery.";
-
 /**
  * /checkout/repayment: orders whose online payment failed, was cancelled or never finished.
- * Pay again online (retry by rePayId) or switch to cash on delivery. The gateway's own words
- * come in `message` (from the server's verified result, never from the bank's redirect).
+ * Pay again online (retry by rePayId) or switch to cash on delivery. `rePayId` and `ref` (the
+ * attempt that just came back) only say which payment to ask about: the message is the server's
+ * verified result for that checkout of this shopper, never text from the URL.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -32,8 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One form per checkout: its orders (one per vendor) are paid or switched together.
   const byCheckout = new Map<string, typeof details>();
   for (const d of details) byCheckout.set(d.masterId, [...(byCheckout.get(d.masterId) ?? []), d]);
-  const status = url.searchParams.get("status");
-  const message = url.searchParams.get("message") || (status === "cancelled" ? CANCELLED : null);
+  const rePayId = url.searchParams.get("rePayId");
+  const result = rePayId
+    ? await payments.resultOf(owner, {
+        checkoutId: rePayId,
+        reference: url.searchParams.get("ref"),
+      })
+    : null;
+  const message = result?.message ?? null;
   return {
     checkouts: [...byCheckout.values()].map((list) => ({
       id: list[0]?._id ?? "",

@@ -5,6 +5,43 @@ import { choosePage, fields, html, ledger, page, type SandboxDeps } from "./sand
 
 type Session = { ref: string; amount: string; returnUrl: string; cancelUrl: string; done: boolean };
 type Json = Parameters<typeof decryptValues>[0];
+type PlainOrder = {
+  SUBTOTAL?: string;
+  DISCOUNT_ON_TOTAL?: string;
+  OrderSummaryDescription?: { QUANTITY?: string; UNIT_PRICE?: string }[];
+};
+
+const refusal = (code: number, message: string) => ({
+  IsSuccess: false,
+  ResponseCode: code,
+  ResponseMessage: message,
+  Data: null,
+});
+
+/**
+ * What HBL charges, from the order as its hosted page shows it: the item lines must add up to
+ * SUBTOTAL, the discount must lie within it, and SUBTOTAL − DISCOUNT_ON_TOTAL + SHIPPING_COST is
+ * the amount. Null when the sums do not hold (HBL would refuse to show such an order).
+ */
+export function hblAmount(order: PlainOrder | undefined, shippingCost: string | undefined) {
+  const num = (v: string | undefined) =>
+    v !== undefined && /^\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
+  const subtotal = num(order?.SUBTOTAL);
+  const discount = num(order?.DISCOUNT_ON_TOTAL ?? "0");
+  const shipping = num(shippingCost ?? "0");
+  const lines = (order?.OrderSummaryDescription ?? []).reduce(
+    (n, l) => n + num(l.UNIT_PRICE) * num(l.QUANTITY),
+    0,
+  );
+  const amount = subtotal - discount + shipping;
+  const ok =
+    Number.isFinite(amount) &&
+    lines === subtotal &&
+    discount >= 0 &&
+    discount <= subtotal &&
+    amount > 0;
+  return ok ? amount : null;
+}
 
 /** HBLPay: the RSA-encrypted checkout API, the hosted page and the encrypted callback. */
 export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
@@ -13,51 +50,26 @@ export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => 
   app.post("/sandbox/hbl/HBLPay/api/checkout", async (req) => {
     const s = await deps.secrets();
     const body = req.body as { USER_ID?: string } | undefined;
-    if (body?.USER_ID !== s.hbl.userId) {
-      return {
-        IsSuccess: false,
-        ResponseCode: 2,
-        ResponseMessage: "Invalid user/password",
-        Data: null,
-      };
-    }
+    // The guide's code 02: invalid user/password.
+    if (body?.USER_ID !== s.hbl.userId) return refusal(2, "Invalid user/password");
     let plain: {
       PASSWORD?: string;
       RETURN_URL?: string;
       CANCEL_URL?: string;
-      ORDER?: { SUBTOTAL?: string };
+      ORDER?: PlainOrder;
       SHIPPING_DETAIL?: { SHIPPING_COST?: string };
       ADDITIONAL_DATA?: { REFERENCE_NUMBER?: string };
     };
     try {
       plain = decryptValues(body as Json, s.keys.hblPrivate) as typeof plain;
     } catch {
-      return {
-        IsSuccess: false,
-        ResponseCode: 1,
-        ResponseMessage: "Decryption failed",
-        Data: null,
-      };
+      return refusal(1, "Decryption failed");
     }
-    if (plain.PASSWORD !== s.hbl.password) {
-      return {
-        IsSuccess: false,
-        ResponseCode: 2,
-        ResponseMessage: "Invalid user/password",
-        Data: null,
-      };
-    }
+    if (plain.PASSWORD !== s.hbl.password) return refusal(2, "Invalid user/password");
     const ref = plain.ADDITIONAL_DATA?.REFERENCE_NUMBER;
-    if (!ref || !plain.RETURN_URL || !plain.CANCEL_URL) {
-      return {
-        IsSuccess: false,
-        ResponseCode: 3,
-        ResponseMessage: "Required field missing",
-        Data: null,
-      };
-    }
-    const amount =
-      Number(plain.ORDER?.SUBTOTAL ?? 0) + Number(plain.SHIPPING_DETAIL?.SHIPPING_COST ?? 0);
+    if (!ref || !plain.RETURN_URL || !plain.CANCEL_URL) return refusal(3, "Required field missing");
+    const amount = hblAmount(plain.ORDER, plain.SHIPPING_DETAIL?.SHIPPING_COST);
+    if (amount === null) return refusal(4, "Order amounts do not add up");
     const id = randomUUID();
     await sessions.put(id, {
       ref,
@@ -101,6 +113,8 @@ export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => 
         ],
         "/sandbox/hbl/HBLPay/Site/choose",
         { session: id },
+        // HBL answers by redirecting the browser only: no IPN, no inquiry (§2.3).
+        { notify: false },
       ),
     );
   });

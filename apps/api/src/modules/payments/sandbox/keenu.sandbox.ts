@@ -124,12 +124,13 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
         : f.outcome === "cancel"
           ? ["Failed", "02"]
           : ["Failed", "03"];
+    // What Keenu posts back (§2.4): no amount. The checksum covers the amount the bank holds for
+    // the order, as the merchant sent it in the redirect ("%.2f").
     const callback: Record<string, string> = {
-      Order_No: t.orderNo,
-      Order_Amount: t.amount,
+      Order_ID: t.orderNo,
       Status: status,
       AUTH_STATUS_NO: auth,
-      Transaction_ID: auth === "01" ? String(Date.now()) : "",
+      Transaction_ID: String(Date.now()),
       Bank_Name: bankName,
       Date: date,
       Time: time,

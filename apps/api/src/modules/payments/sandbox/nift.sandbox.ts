@@ -95,7 +95,11 @@ export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =>
       pp_BillReference: t.billRef,
       pp_ResponseCode: code,
       pp_ResponseMessage: message,
+      pp_AuthCode: code === "000" ? String(Date.now() % 1_000_000) : "",
       pp_RetreivalReferenceNo: code === "000" ? String(Date.now()) : "",
+      pp_SettlementExpiry: "",
+      // The bank's own field comes back too; the hash covers it like every other non-empty one.
+      ppmbf_1: t.method === "NiftPayCard" ? "MIGS" : "BANK",
       ppmpf_1: t.method,
     };
     back.pp_SecureHash = secureHash(back, s.salt);

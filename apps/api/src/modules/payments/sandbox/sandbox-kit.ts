@@ -13,8 +13,21 @@ export type SandboxDeps = {
   faults: SandboxFaults;
 };
 
-/** Fault injection, from SANDBOX_LATENCY_MS / SANDBOX_FAIL, POST /sandbox/faults, or ?sandbox_fail=. */
-export type SandboxFaults = { latencyMs: number; fail: "none" | "error" | "timeout" };
+/** One fault: extra latency, then a 503 (`error`) or no answer for ten minutes (`timeout`). */
+export type FaultRule = { latencyMs: number; fail: "none" | "error" | "timeout" };
+
+/**
+ * Fault injection: the rule for every sandbox request (SANDBOX_LATENCY_MS / SANDBOX_FAIL, or
+ * POST /sandbox/faults), and rules for one shopper's requests only, so a browser test can fail
+ * its own payment while other tests keep paying.
+ */
+export type SandboxFaults = FaultRule & { shoppers: Map<string, FaultRule> };
+
+/**
+ * The header the shop adds to its in-process calls to a sandbox made for a shopper (never to a
+ * live gateway, whose URLs are absolute): the sandbox picks that shopper's fault rule by it.
+ */
+export const SHOPPER_HEADER = "x-sandbox-shopper";
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const newToken = () => randomBytes(12).toString("hex");
@@ -35,12 +48,17 @@ export function ledger<T>(kv: Kv, gateway: string) {
 export const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:32rem;padding:0 1rem}.box{border:1px solid #ddd;border-radius:8px;padding:1rem}button{display:block;width:100%;margin:.5rem 0;padding:.8rem;font-size:1rem;border-radius:6px;border:1px solid #999;cursor:pointer}button.ok{background:#1a7f37;color:#fff}button.bad{background:#b42318;color:#fff}small{color:#555}</style></head><body><p><small>Local sandbox — no real money moves.</small></p>${body}</body></html>`;
 
-/** The tester's choice: three buttons that post `outcome` (and hidden fields) to `action`. */
+/**
+ * The tester's choice: three buttons that post `outcome` (and hidden fields) to `action`. The
+ * "notify" box is offered only by gateways that also tell the shop server-to-server (IPN or a
+ * copy of the signed callback); HBL has no such channel (payment-gateways.md §2.3).
+ */
 export function choosePage(
   title: string,
   lines: [string, string][],
   action: string,
   hidden: Record<string, string>,
+  opts: { notify: boolean } = { notify: true },
 ) {
   const rows = lines.map(([k, v]) => `<div>${esc(k)}: <strong>${esc(v)}</strong></div>`).join("");
   const fields = Object.entries(hidden)
@@ -48,7 +66,7 @@ export function choosePage(
     .join("");
   return page(
     title,
-    `<h1>${esc(title)}</h1><div class="box">${rows}</div><form method="post" action="${esc(action)}">${fields}<button class="ok" name="outcome" value="success">Pay (success)</button><button class="bad" name="outcome" value="failure">Decline (failure)</button><button name="outcome" value="cancel">Cancel</button><label><input type="checkbox" name="notify" value="1" checked> also notify the shop server-to-server</label></form>`,
+    `<h1>${esc(title)}</h1><div class="box">${rows}</div><form method="post" action="${esc(action)}">${fields}<button class="ok" name="outcome" value="success">Pay (success)</button><button class="bad" name="outcome" value="failure">Decline (failure)</button><button name="outcome" value="cancel">Cancel</button>${opts.notify ? '<label><input type="checkbox" name="notify" value="1" checked> also notify the shop server-to-server</label>' : ""}</form>`,
   );
 }
 
@@ -83,16 +101,16 @@ export const fields = (req: FastifyRequest): Record<string, string> => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Latency and failures on every sandbox request, for fault tests. */
+/** Latency and failures on sandbox requests, for fault tests: the shopper's rule, else the global one. */
 export function applyFaults(app: FastifyInstance, faults: SandboxFaults) {
   app.addHook("onRequest", async (req, reply) => {
     if (req.url.startsWith("/sandbox/faults")) return;
-    const q = req.query as { sandbox_latency?: string; sandbox_fail?: string };
-    const latency = Number(q.sandbox_latency ?? faults.latencyMs) || 0;
-    const fail = q.sandbox_fail ?? faults.fail;
-    if (latency > 0) await sleep(latency);
-    if (fail === "timeout") await sleep(10 * 60_000);
-    if (fail === "error") return reply.code(503).type("text/plain").send("Service Unavailable");
+    const shopper = req.headers[SHOPPER_HEADER];
+    const rule = (typeof shopper === "string" && faults.shoppers.get(shopper)) || faults;
+    if (rule.latencyMs > 0) await sleep(rule.latencyMs);
+    if (rule.fail === "timeout") await sleep(10 * 60_000);
+    if (rule.fail === "error")
+      return reply.code(503).type("text/plain").send("Service Unavailable");
   });
 }
 

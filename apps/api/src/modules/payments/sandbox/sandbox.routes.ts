@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { badRequest, forbidden } from "../../../lib/errors.ts";
 import type { GatewayName } from "../payments.config.ts";
 import { alfalahSandbox } from "./alfalah.sandbox.ts";
 import { easypaisaSandbox } from "./easypaisa.sandbox.ts";
@@ -15,23 +17,51 @@ const PLUGINS = {
   nift: niftSandbox,
 };
 
+const faultBody = z.object({
+  latencyMs: z.number().int().min(0).max(120_000).default(0),
+  fail: z.enum(["none", "error", "timeout"]).default("none"),
+  /** A shopper's user or guest id: the rule then applies to that shopper's payments only. */
+  shopper: z.string().min(8).max(64).optional(),
+});
+/** Per-shopper rules kept at most; tests set a handful. */
+const MAX_SHOPPER_RULES = 1000;
+
 /**
  * The built-in sandbox gateways under /sandbox/<gateway>, for the gateways not configured live.
- * Registered at the root, before the storefront's catch-all. Fault injection is shared.
+ * Registered at the root, before the storefront's catch-all. Fault injection is shared; changing
+ * it is open in development and tests, and admin-only in production (the demo runs sandboxes
+ * there), since it slows or breaks every shopper's payments.
  */
-export const sandboxRoutes: FastifyPluginAsync<SandboxDeps & { gateways: GatewayName[] }> = async (
-  app,
-  opts,
-) => {
-  const { gateways, ...deps } = opts;
+export const sandboxRoutes: FastifyPluginAsync<
+  SandboxDeps & {
+    gateways: GatewayName[];
+    /** Whether this request may change the faults (see above). */
+    mayChangeFaults: (req: FastifyRequest) => Promise<boolean>;
+  }
+> = async (app, opts) => {
+  const { gateways, mayChangeFaults, ...deps } = opts;
   applyFaults(app, deps.faults);
   app.post("/sandbox/faults", async (req) => {
-    const b = (req.body ?? {}) as { latencyMs?: unknown; fail?: unknown };
-    const latency = Number(b.latencyMs ?? 0);
-    deps.faults.latencyMs =
-      Number.isFinite(latency) && latency >= 0 ? Math.min(latency, 120_000) : 0;
-    deps.faults.fail = b.fail === "error" || b.fail === "timeout" ? b.fail : "none";
-    return deps.faults;
+    if (!(await mayChangeFaults(req)))
+      throw forbidden("Only an admin may change the sandbox faults here.");
+    const parsed = faultBody.safeParse(req.body ?? {});
+    if (!parsed.success)
+      throw badRequest(
+        parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+      );
+    const { shopper, ...rule } = parsed.data;
+    const { faults } = deps;
+    if (!shopper) {
+      faults.latencyMs = rule.latencyMs;
+      faults.fail = rule.fail;
+      return { latencyMs: faults.latencyMs, fail: faults.fail };
+    }
+    if (rule.latencyMs === 0 && rule.fail === "none") faults.shoppers.delete(shopper);
+    else {
+      if (faults.shoppers.size >= MAX_SHOPPER_RULES) faults.shoppers.clear();
+      faults.shoppers.set(shopper, rule);
+    }
+    return { ...rule, shopper };
   });
   for (const g of gateways) await app.register(PLUGINS[g], deps);
 };

@@ -119,6 +119,33 @@ describe("Alfalah handshake and order status", () => {
     ).rejects.toThrow();
   });
 
+  it("tells the outcome from TransactionStatus, not from Description (which says Success for the call)", async () => {
+    const s = {
+      ResponseCode: "00",
+      Description: "Success",
+      MerchantId: "4019",
+      StoreId: "012838",
+      TransactionReferenceNumber: "R1",
+      TransactionAmount: "3.00",
+    };
+    expect(
+      await orderStatus(cfg, reply({ ...s, TransactionStatus: "Failed" }), "R1"),
+    ).toMatchObject({
+      kind: "failed",
+      code: "Failed",
+      message: "Bank Alfalah declined the payment (Failed).",
+    });
+    expect(
+      await orderStatus(cfg, reply({ ...s, TransactionStatus: "SessionEnded" }), "R1"),
+    ).toMatchObject({
+      kind: "cancelled",
+      message: "The Bank Alfalah payment session ended without a payment (SessionEnded).",
+    });
+    expect(
+      (await orderStatus(cfg, reply({ ...s, TransactionStatus: "Initiated" }), "R1")).kind,
+    ).toBe("pending");
+  });
+
   it("takes IPN URLs only from APG's host for our merchant and store", () => {
     expect(ipnUrlAllowed(cfg, `${cfg.baseUrl}/HS/api/IPN/OrderStatus/4019/012838/R1`)).toBe("R1");
     expect(ipnUrlAllowed(cfg, "https://evil/HS/api/IPN/OrderStatus/4019/012838/R1")).toBeNull();

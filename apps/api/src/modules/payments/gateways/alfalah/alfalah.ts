@@ -119,7 +119,20 @@ const statusSchema = z.object({
   TransactionStatus: z.string().nullish(),
 });
 
-/** GET OrderStatus: success is ResponseCode "00" with TransactionStatus "Paid". */
+/**
+ * What the shopper reads for each TransactionStatus. `Description` ("Success") only says the
+ * status call worked, so the payment's own outcome is told from TransactionStatus.
+ */
+const STATUS_WORDS: Record<string, string> = {
+  Paid: "Paid",
+  Failed: "Bank Alfalah declined the payment (Failed).",
+  SessionEnded: "The Bank Alfalah payment session ended without a payment (SessionEnded).",
+};
+
+/**
+ * GET OrderStatus: success is ResponseCode "00" with TransactionStatus "Paid"; "Failed" failed;
+ * "SessionEnded" (the shopper left or cancelled the bank's page) cancelled; anything else pending.
+ */
 export async function orderStatus(
   cfg: AlfalahConfig,
   http: GatewayHttp,
@@ -130,9 +143,9 @@ export async function orderStatus(
   const data = statusSchema.safeParse(json);
   if (!data.success) throw new GatewayVerificationError("order status answer is malformed");
   const d = data.data;
-  const base = { reference, gatewayTxnId: d.TransactionId ?? null, message: d.Description };
+  const base = { reference, gatewayTxnId: d.TransactionId || null };
   if (d.ResponseCode !== "00" || !d.TransactionStatus) {
-    return { ...base, kind: "pending", amount: null, code: d.ResponseCode };
+    return { ...base, kind: "pending", amount: null, code: d.ResponseCode, message: d.Description };
   }
   if (
     d.MerchantId !== cfg.merchantId ||
@@ -143,6 +156,13 @@ export async function orderStatus(
   }
   const s = d.TransactionStatus;
   const kind =
-    s === "Paid" ? "paid" : s === "Failed" || s === "SessionEnded" ? "failed" : "pending";
-  return { ...base, kind, amount: wholeRupees(d.TransactionAmount), code: s };
+    s === "Paid"
+      ? "paid"
+      : s === "Failed"
+        ? "failed"
+        : s === "SessionEnded"
+          ? "cancelled"
+          : "pending";
+  const message = STATUS_WORDS[s] ?? s;
+  return { ...base, kind, amount: wholeRupees(d.TransactionAmount), code: s, message };
 }

@@ -117,6 +117,31 @@ describe("Easypaisa IPN and inquiry", () => {
     ).rejects.toThrow();
   });
 
+  it("keeps the payment's own words: errorReason for a failure, never the inquiry's responseDesc", async () => {
+    const base = {
+      responseCode: "0000",
+      responseDesc: "SUCCESS",
+      orderId: "P1",
+      storeId: "28",
+      transactionAmount: "10.00",
+    };
+    const failed = await inquire(
+      cfg,
+      answer({
+        ...base,
+        transactionStatus: "FAILED",
+        errorCode: "0013",
+        errorReason: "LOW BALANCE",
+      }),
+      "P1",
+    );
+    expect(failed).toMatchObject({ kind: "failed", code: "FAILED", message: "LOW BALANCE" });
+    const expired = await inquire(cfg, answer({ ...base, transactionStatus: "EXPIRED" }), "P1");
+    expect(expired).toMatchObject({ kind: "failed", message: "EXPIRED" });
+    const paid = await inquire(cfg, answer({ ...base, transactionStatus: "PAID" }), "P1");
+    expect(paid.message).toBe("PAID");
+  });
+
   it("sends the Open API credentials header and our store and account", async () => {
     let seen: { headers?: Record<string, string>; body?: string } = {};
     const http: GatewayHttp = async (req) => {

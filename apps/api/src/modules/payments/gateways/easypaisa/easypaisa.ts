@@ -104,7 +104,8 @@ export async function fetchIpn(
     amount: wholeRupees(d.transaction_amount),
     gatewayTxnId: d.transaction_id || null,
     code: d.transaction_status,
-    message: d.description,
+    // IPN fires for PAID; any other state is told by its status, not by a generic description.
+    message: paid ? d.description || d.transaction_status : d.transaction_status,
   };
 }
 
@@ -116,6 +117,8 @@ const inquirySchema = z.object({
   transactionStatus: z.string().optional(),
   transactionAmount: z.string().optional(),
   transactionId: z.string().optional(),
+  errorCode: z.string().nullish(),
+  errorReason: z.string().nullish(),
 });
 
 function statusKind(s: string | undefined): PaymentOutcome["kind"] {
@@ -149,13 +152,16 @@ export async function inquire(
   if (d.orderId !== reference || d.storeId !== cfg.storeId) {
     throw new GatewayVerificationError("inquiry answered for another order");
   }
+  // responseDesc ("SUCCESS") describes the inquiry call too: the payment's own words are its
+  // transactionStatus and, when it did not go through, errorReason.
+  const status = d.transactionStatus ?? "";
   return outcome(
     statusKind(d.transactionStatus),
     reference,
     wholeRupees(d.transactionAmount),
-    d.transactionId ?? null,
-    d.transactionStatus ?? "",
-    d.responseDesc,
+    d.transactionId || null,
+    status,
+    status === "PAID" ? status : d.errorReason || status,
   );
 }
 

@@ -21,7 +21,11 @@ export function encryptValues(value: Json, hblPublicKey: string, key = ""): Json
   );
 }
 
-/** The gateway's side (our sandbox): undo encryptValues with HBL's private key. */
+/**
+ * The gateway's side (our sandbox): undo encryptValues with HBL's private key. OpenSSL's implicit
+ * rejection turns a block encrypted to another key into random bytes rather than an error, so a
+ * value that is not clean text counts as a decryption failure, as it does at HBL.
+ */
 export function decryptValues(value: Json, hblPrivateKey: string, key = ""): Json {
   if (Array.isArray(value)) return value.map((v) => decryptValues(v, hblPrivateKey));
   if (value !== null && typeof value === "object") {
@@ -31,10 +35,14 @@ export function decryptValues(value: Json, hblPrivateKey: string, key = ""): Jso
   }
   if (key === "USER_ID" || value === null) return value;
   if (typeof value !== "string") throw new Error(`${key} is not encrypted`);
-  return privateDecrypt(
+  const text = privateDecrypt(
     { key: hblPrivateKey, padding: PAD },
     Buffer.from(value, "base64"),
   ).toString();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/.test(text))
+    throw new Error(`${key} does not decrypt`);
+  return text;
 }
 
 const modulusBytes = (pem: string) => {

@@ -1,7 +1,14 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { GatewayHttp } from "../http.ts";
-import { createSession, type HblConfig, rawDataParam, readCallback } from "./hbl.ts";
+import {
+  checkoutRequest,
+  createSession,
+  type HblConfig,
+  orderSums,
+  rawDataParam,
+  readCallback,
+} from "./hbl.ts";
 import { decryptCallback, decryptValues, encryptCallback } from "./hbl-crypto.ts";
 
 const pem = (bits: number) => {
@@ -39,6 +46,34 @@ const order = {
     postalCode: "54000",
   },
 };
+
+describe("HBLPay order sums", () => {
+  it("items at full price, shipping, and the voucher and wallet parts as DISCOUNT_ON_TOTAL add up to the amount due", () => {
+    const withVoucherAndWallet = {
+      ...order,
+      amount: 2100, // 2 × 1000 + 500 + 200 shipping − 300 voucher − 300 wallet
+      shipping: 200,
+      items: [
+        { name: "Shoe", quantity: 2, unitPrice: 1000, category: "Shoes" },
+        { name: "Socks", quantity: 1, unitPrice: 500, category: "Socks" },
+      ],
+    };
+    const req = checkoutRequest(cfg, withVoucherAndWallet, { returnUrl: "a", cancelUrl: "b" });
+    expect(req.ORDER).toMatchObject({ SUBTOTAL: "2500", DISCOUNT_ON_TOTAL: "600" });
+    expect(
+      Number(req.ORDER.SUBTOTAL) -
+        Number(req.ORDER.DISCOUNT_ON_TOTAL) +
+        Number(req.SHIPPING_DETAIL.SHIPPING_COST),
+    ).toBe(2100);
+    // Without any discount the discount is 0.
+    expect(orderSums(order)).toEqual({ subtotal: 2500, discount: 0 });
+  });
+
+  it("refuses sums that cannot add up (more due than items and shipping, or nothing due)", () => {
+    expect(() => orderSums({ ...order, amount: 9999 })).toThrow(/does not add up/);
+    expect(() => orderSums({ ...order, amount: 0, shipping: 0 })).toThrow(/does not add up/);
+  });
+});
 
 describe("HBLPay checkout", () => {
   it("encrypts every value but USER_ID with HBL's key and builds the redirect from base64(SESSION_ID)", async () => {

@@ -35,6 +35,22 @@ export type HblOrder = {
   };
 };
 
+/**
+ * HBL's order sums: items at the prices charged (SUBTOTAL is their sum), plus SHIPPING_COST,
+ * minus DISCOUNT_ON_TOTAL, is what HBL collects. Our amount due is already net of the voucher,
+ * promotions and any wallet part, so that difference goes in as the discount.
+ */
+export function orderSums(o: Pick<HblOrder, "amount" | "shipping" | "items">) {
+  const subtotal = o.items.reduce((n, i) => n + i.unitPrice * i.quantity, 0);
+  const discount = subtotal + o.shipping - o.amount;
+  if (discount < 0 || discount > subtotal || o.amount <= 0) {
+    throw new Error(
+      `HBL order does not add up: items ${subtotal} + shipping ${o.shipping} against ${o.amount} due`,
+    );
+  }
+  return { subtotal, discount };
+}
+
 /** The v1 checkout request, before encryption (field names and spellings are HBL's). */
 export function checkoutRequest(
   cfg: HblConfig,
@@ -52,6 +68,7 @@ export function checkoutRequest(
     [`${p}_ADDRESS_COUNTRY`]: "PK",
     [`${p}_ADDRESS_POSTAL_CODE`]: o.billTo.postalCode,
   });
+  const sums = orderSums(o);
   return {
     USER_ID: cfg.userId,
     PASSWORD: cfg.password,
@@ -60,8 +77,8 @@ export function checkoutRequest(
     CHANNEL: cfg.channel,
     TYPE_ID: "0",
     ORDER: {
-      DISCOUNT_ON_TOTAL: "0",
-      SUBTOTAL: String(o.amount - o.shipping),
+      DISCOUNT_ON_TOTAL: String(sums.discount),
+      SUBTOTAL: String(sums.subtotal),
       OrderSummaryDescription: o.items.map((i) => ({
         ITEM_NAME: i.name,
         QUANTITY: String(i.quantity),

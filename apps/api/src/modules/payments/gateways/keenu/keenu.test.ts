@@ -61,10 +61,10 @@ describe("Keenu checksums", () => {
 });
 
 describe("Keenu callback", () => {
-  const body = (over: Record<string, string> = {}) => {
+  /** What Keenu posts: no amount; the checksum covers the amount of the order as we sent it. */
+  const body = (over: Record<string, string> = {}, signedAmount = "1500.00") => {
     const b = {
-      Order_No: "ORD1",
-      Order_Amount: "1500.00",
+      Order_ID: "ORD1",
       Bank_Name: "HBL",
       Status: "Success",
       AUTH_STATUS_NO: "01",
@@ -77,8 +77,8 @@ describe("Keenu callback", () => {
       ...b,
       Checksum: responseChecksum("sec", {
         merchantId: "M1",
-        orderNo: b.Order_No,
-        amount: b.Order_Amount,
+        orderNo: b.Order_ID,
+        amount: signedAmount,
         bankName: b.Bank_Name,
         status: b.Status,
         date: b.Date,
@@ -87,20 +87,37 @@ describe("Keenu callback", () => {
     };
   };
 
-  it("Success with 01 is paid (checksum compared without regard to case); 02 cancelled; 03 failed", () => {
-    expect(readCallback(cfg, body())).toMatchObject({
+  it("Success with 01 is paid (checksum compared without regard to case); 02 cancelled; 00 and 03 failed, with the reason", () => {
+    expect(readCallback(cfg, body(), 1500)).toMatchObject({
       kind: "paid",
       amount: 1500,
       reference: "ORD1",
+      gatewayTxnId: "TX",
     });
-    expect(readCallback(cfg, body({ Status: "Failed", AUTH_STATUS_NO: "02" })).kind).toBe(
-      "cancelled",
+    expect(readCallback(cfg, body({ Status: "Failed", AUTH_STATUS_NO: "02" }), 1500)).toMatchObject(
+      { kind: "cancelled", message: "Cancelled by customer" },
     );
-    expect(readCallback(cfg, body({ Status: "Failed", AUTH_STATUS_NO: "03" })).kind).toBe("failed");
+    expect(readCallback(cfg, body({ Status: "Failed", AUTH_STATUS_NO: "03" }), 1500)).toMatchObject(
+      { kind: "failed", code: "03", message: "Declined by bank" },
+    );
+    expect(readCallback(cfg, body({ Status: "Failed", AUTH_STATUS_NO: "00" }), 1500)).toMatchObject(
+      { kind: "failed", message: "System error at the bank" },
+    );
   });
 
-  it("rejects a tampered amount and a forged checksum", () => {
-    expect(() => readCallback(cfg, { ...body(), Order_Amount: "1.00" })).toThrow(/checksum/);
-    expect(() => readCallback(cfg, { ...body(), Checksum: "deadbeef" })).toThrow(/checksum/);
+  it("the 2018 field name Order_No is read too", () => {
+    const { Order_ID, ...rest } = body();
+    expect(readCallback(cfg, { ...rest, Order_No: Order_ID }, 1500).reference).toBe("ORD1");
+  });
+
+  it("rejects a checksum over another amount (the amount mismatch), a posted amount changes nothing, a forged checksum fails", () => {
+    // Signed by the bank over Rs. 1 while the order is Rs. 1,500.
+    expect(() => readCallback(cfg, body({}, "1.00"), 1500)).toThrow(/checksum/);
+    // A posted Order_Amount is not part of the protocol: it neither helps nor hurts.
+    expect(readCallback(cfg, { ...body(), Order_Amount: "1.00" }, 1500).amount).toBe(1500);
+    expect(() => readCallback(cfg, { ...body(), Checksum: "deadbeef" }, 1500)).toThrow(/checksum/);
+    expect(() =>
+      readCallback(cfg, { ...body(), Status: "Success ", AUTH_STATUS_NO: "01" }, 1500),
+    ).toThrow(/checksum/);
   });
 });

@@ -1,4 +1,4 @@
-import { karachiParts, twoDecimals, wholeRupees } from "../formats.ts";
+import { karachiParts, twoDecimals } from "../formats.ts";
 import { type GatewayHttp, GatewayUnavailableError } from "../http.ts";
 import { type FormHandoff, GatewayVerificationError, type PaymentOutcome } from "../types.ts";
 import { requestChecksumText, responseChecksum, sameHex, signRequest } from "./keenu-crypto.ts";
@@ -55,15 +55,39 @@ export function redirectForm(
   };
 }
 
-/** The callback, verified by its HMAC-MD5 checksum. AUTH_STATUS_NO 01 = paid, 02 = cancelled. */
-export function readCallback(cfg: KeenuConfig, body: Record<string, unknown>): PaymentOutcome {
+/** What AUTH_STATUS_NO means (payment-gateways.md §2.4); the callback carries no other reason. */
+const AUTH_STATUS: Record<string, string> = {
+  "00": "System error at the bank",
+  "01": "Success",
+  "02": "Cancelled by customer",
+  "03": "Declined by bank",
+};
+
+/** Our reference as the callback names it (`Order_ID`, or `Order_No` in the 2018 API). */
+export function callbackReference(body: Record<string, unknown>): string | null {
+  const v = body.Order_ID ?? body.Order_No;
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
+/**
+ * The callback, verified by its HMAC-MD5 checksum. The callback carries no amount, yet the
+ * checksum covers one: the amount of the order as we sent it, "%.2f". So the checksum is
+ * computed with `amount`, the attempt's own, and a bank that signed another amount fails here
+ * (that is how an amount mismatch shows in this protocol). AUTH_STATUS_NO 01 = paid, 02 =
+ * cancelled, 00 and 03 failed.
+ */
+export function readCallback(
+  cfg: KeenuConfig,
+  body: Record<string, unknown>,
+  amount: number,
+): PaymentOutcome {
   const s = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
-  const orderNo = s("Order_No") || s("Order_ID");
+  const orderNo = callbackReference(body);
   if (!orderNo) throw new GatewayVerificationError("Keenu callback names no order");
   const expected = responseChecksum(cfg.secret, {
     merchantId: cfg.merchantId,
     orderNo,
-    amount: s("Order_Amount"),
+    amount: twoDecimals(amount),
     bankName: s("Bank_Name"),
     status: s("Status"),
     date: s("Date"),
@@ -78,10 +102,11 @@ export function readCallback(cfg: KeenuConfig, body: Record<string, unknown>): P
   return {
     kind,
     reference: orderNo,
-    amount: wholeRupees(s("Order_Amount")),
+    // Verified by the checksum above: the bank signed exactly this amount.
+    amount,
     gatewayTxnId: s("Transaction_ID") || null,
     code: auth,
-    message: s("Status"),
+    message: AUTH_STATUS[auth] ?? `${s("Status") || "Failed"} (${auth || "no status"})`,
   };
 }
 

@@ -1,13 +1,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * pp_SecureHash: the non-empty pp_* and ppmpf_* values sorted by field name, joined with "&"
- * after the integrity salt, HMAC-SHA256 keyed with the same salt, hex. Samples differ in case,
- * so we send upper case and compare without regard to case.
+ * pp_SecureHash: every non-empty field but pp_SecureHash itself, sorted by field name, values
+ * joined with "&" after the integrity salt, HMAC-SHA256 keyed with the same salt, hex. A callback
+ * also carries ppmbf_* and whatever else NIFT posts, and all of it is covered (payment-gateways.md
+ * §2.5: "recompute the hash over the posted non-empty fields except pp_SecureHash"). Samples
+ * differ in case, so we send upper case and compare without regard to case.
  */
 export function secureHashText(fields: Record<string, string>, salt: string): string {
   const values = Object.keys(fields)
-    .filter((k) => /^(pp_|ppmpf_)/.test(k) && k !== "pp_SecureHash" && fields[k] !== "")
+    .filter((k) => k !== "pp_SecureHash" && fields[k] !== "")
     .sort()
     .map((k) => fields[k]);
   return [salt, ...values].join("&");

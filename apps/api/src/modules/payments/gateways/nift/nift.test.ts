@@ -17,14 +17,34 @@ describe("NIFT pp_SecureHash", () => {
     pp_Amount: "100000",
     pp_MerchantID: "MC1",
     pp_BankID: "",
-    other: "ignored",
   };
 
-  it("is HMAC-SHA256(salt, salt&sorted non-empty pp values), known answer from openssl", () => {
+  it("is HMAC-SHA256(salt, salt&sorted non-empty values), known answer from openssl", () => {
     expect(secureHashText(fields, "SALT123")).toBe("SALT123&100000&MC1&PKR&20240101120000");
     expect(secureHash(fields, "SALT123")).toBe(
       "25c77abfa068e1fa08eef5e8517511cf05d9c79b8f92b50975f1385d334afb4d".toUpperCase(),
     );
+  });
+
+  it("covers every posted non-empty field but pp_SecureHash, ppmbf_* too (openssl known answer)", () => {
+    // A callback as NIFT posts it, with a merchant-bank field and an empty one.
+    const posted = {
+      pp_TxnRefNo: "T1",
+      ppmbf_1: "x",
+      pp_ResponseMessage: "Done",
+      pp_BankID: "",
+      pp_ResponseCode: "000",
+      pp_Amount: "250000",
+    };
+    expect(secureHashText(posted, "S4LT")).toBe("S4LT&250000&000&Done&T1&x");
+    // printf 'S4LT&250000&000&Done&T1&x' | openssl dgst -sha256 -hmac S4LT
+    const hash = "91cabd2cfc85d1783154408f9cbf980b921d2565ca82f0328c6d9b879274912c";
+    expect(secureHash(posted, "S4LT")).toBe(hash.toUpperCase());
+    expect(secureHashMatches({ ...posted, pp_SecureHash: hash }, "S4LT")).toBe(true);
+    // Changing or dropping the ppmbf_ field breaks it, as any other field would.
+    expect(secureHashMatches({ ...posted, ppmbf_1: "y", pp_SecureHash: hash }, "S4LT")).toBe(false);
+    const { ppmbf_1: _, ...without } = posted;
+    expect(secureHashMatches({ ...without, pp_SecureHash: hash }, "S4LT")).toBe(false);
   });
 
   it("accepts lower-case hex and refuses a tampered amount", () => {
