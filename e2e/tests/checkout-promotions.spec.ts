@@ -1,5 +1,16 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { creditWallet, fillAddress, productWithStock } from "./checkout-helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  amountOf,
+  chooseDelivery,
+  choosePayment,
+  creditWallet,
+  enterAddress,
+  productWithStock,
+  rs,
+  signUp,
+  toReview,
+  visibleCartCount,
+} from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
 
@@ -9,25 +20,6 @@ import { snapshot } from "./helpers.ts";
  * worked out here from the seeded prices and terms (WELCOME10: 10% up to Rs. 500 from Rs. 2,000;
  * 10% off clothing up to Rs. 2,000 from Rs. 5,000; Standard Delivery free from Rs. 3,000).
  */
-const rs = (n: number) => `Rs. ${n.toLocaleString("en-US")}`;
-
-/** The amount next to a label in a totals list (cart or order). */
-const amountOf = (page: Page, label: string | RegExp) =>
-  page
-    .locator(".cart-totals dt", { hasText: label })
-    .first()
-    .locator("xpath=following-sibling::dd[1]");
-
-async function signUp(page: Page, info: TestInfo, name: string) {
-  const email = `${name}-${info.project.name}-${Date.now()}@example.com`;
-  const res = await page.request.post("/api/auth/signup", {
-    data: { firstName: "Hina", lastName: "Aslam", email, password: "correct-horse-1" },
-    headers: { origin: info.project.use.baseURL ?? "" },
-  });
-  expect(res.ok()).toBe(true);
-  return email;
-}
-
 /** The line the signed-in user's cart holds (the variant the page added) and its unit price. */
 const cartLine = (email: string) =>
   withShopDb(async (db) => {
@@ -67,7 +59,7 @@ async function addFromProductPage(page: Page, slug: string) {
   await page.goto(`/${slug}`);
   await page.waitForLoadState("networkidle");
   await page.locator("button.add-to-cart").click();
-  await expect(page.locator(".cart-count").first()).toHaveText("1");
+  await expect(visibleCartCount(page)).toHaveText("1");
 }
 
 const inCategories = (slugs: string[]) =>
@@ -99,18 +91,25 @@ test("signed in: voucher and a partial wallet spend, COD for the rest, exact amo
   const total = price - voucher; // Standard Delivery is free: the total is over Rs. 3,000.
   const due = total - 1000;
 
+  // The voucher box sits with the cart, at every step before the review.
   await page.goto("/checkout");
   await page.getByLabel("Voucher code").fill("welcome10");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Voucher WELCOME10 applied")).toBeVisible();
   await expect(amountOf(page, "Voucher WELCOME10")).toHaveText(`−${rs(voucher)}`);
+  await enterAddress(page, "03455555555");
+  await chooseDelivery(page);
+  // The wallet is part of paying: step three.
   await page.getByRole("button", { name: "Use wallet balance" }).click();
   await expect(amountOf(page, "Paid from wallet")).toHaveText(`−${rs(1000)}`);
   await expect(amountOf(page, /^Total$/)).toHaveText(rs(total));
   await expect(amountOf(page, "To pay")).toHaveText(rs(due));
   await snapshot(page, info, "checkout-voucher-wallet");
-
-  await fillAddress(page, "03455555555");
+  await choosePayment(page);
+  // The review repeats the server's amounts before the order is placed.
+  await expect(amountOf(page, "Voucher WELCOME10")).toHaveText(`−${rs(voucher)}`);
+  await expect(amountOf(page, "Paid from wallet")).toHaveText(`−${rs(1000)}`);
+  await expect(amountOf(page, "To pay")).toHaveText(rs(due));
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(new RegExp(`/order-success\\?id=[0-9a-f-]+&amount=${due}$`));
   const order = await lastOrder(email);
@@ -149,7 +148,8 @@ test("the automatic promotion on clothing shows in the cart and the order carrie
   await expect(amountOf(page, `Promotion: ${name}`)).toHaveText(`−${rs(promo)}`);
   await expect(amountOf(page, /^Total$/)).toHaveText(rs(price - promo));
   await snapshot(page, info, "checkout-promotion");
-  await fillAddress(page, "03466666666");
+  await toReview(page, "03466666666");
+  await expect(amountOf(page, `Promotion: ${name}`)).toHaveText(`−${rs(promo)}`);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(
     new RegExp(`/order-success\\?id=[0-9a-f-]+&amount=${price - promo}$`),
@@ -198,7 +198,8 @@ test("above Rs. 15,000 the seeded free gift is a Rs. 0 line and ships with the o
   await expect(line.getByText("Free gift", { exact: true })).toBeVisible();
   await expect(line.locator(".cart-line__total")).toHaveText(rs(0));
   await snapshot(page, info, "checkout-free-gift");
-  await fillAddress(page, "03477777777");
+  await toReview(page, "03477777777");
+  await expect(page.getByRole("listitem", { name: `Free gift: ${gift.name}` })).toBeVisible();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/order-success\?id=/);
   const items = await withShopDb(async (db) => {

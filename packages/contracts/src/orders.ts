@@ -159,6 +159,15 @@ export const changePaymentResult = z.object({
 });
 export type ChangePaymentResult = z.infer<typeof changePaymentResult>;
 
+/** POST /api/orders/my/{id}/resend-code: a fresh COD confirmation code went out by SMS. */
+export const resendCodeResult = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  /** The order now waits for confirmation until then (ISO time). */
+  confirmBy: z.string().nullable(),
+});
+export type ResendCodeResult = z.infer<typeof resendCodeResult>;
+
 export type OrdersService = {
   place(
     owner: CartOwner,
@@ -170,6 +179,8 @@ export type OrdersService = {
   cancelMine(owner: CartOwner, id: string): Promise<OrderDetail>;
   confirmWithCode(owner: CartOwner, id: string, input: unknown): Promise<OrderDetail>;
   confirmWithLink(input: unknown): Promise<{ ids: string[]; total: number }>;
+  /** A new confirmation code by SMS (the old one stops working); throttled. */
+  resendCode(owner: CartOwner, id: string, opts?: { origin?: string }): Promise<ResendCodeResult>;
   /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
   awaitingPayment(owner: CartOwner): Promise<OrderSummary[]>;
   changePaymentMethod(owner: CartOwner, input: unknown): Promise<ChangePaymentResult>;

@@ -3,6 +3,7 @@ import { useFeedback } from "../components/account/use-feedback";
 import { type ActionFeedback, failure, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
 import { currency } from "../lib/format";
+import { paymentLine } from "../lib/payment-handoff";
 import { pageMeta } from "../lib/seo";
 import { services } from "../lib/services.server";
 import checkoutCss from "../styles/checkout.css?url";
@@ -17,7 +18,8 @@ const ID = /^[0-9a-f-]{36}$/i;
 
 /**
  * /order-success?id=<id or comma list>&amount=<total> (spec §2), and /order-success-guest.
- * Shows the orders the visitor owns and, for COD orders still waiting, the SMS-code form.
+ * Shows the orders the visitor owns, how they are paid (cash on delivery, or which online
+ * method and whether it is paid), and for COD orders still waiting, the SMS-code form.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -36,12 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Two forms post here: the code (`confirm`, the default) and "Send a new code" (`resend`). */
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
   const input = formObject(await request.formData());
+  const { orders } = services(context);
   try {
-    await services(context).orders.confirmWithCode(cartOwner(context), input.id ?? "", {
-      code: input.code ?? "",
-    });
+    if (input.intent === "resend") {
+      const sent = await orders.resendCode(cartOwner(context), input.id ?? "", {
+        origin: new URL(request.url).origin,
+      });
+      return { ok: true, message: sent.message };
+    }
+    await orders.confirmWithCode(cartOwner(context), input.id ?? "", { code: input.code ?? "" });
     return { ok: true, message: "Thank you! Your order is confirmed." };
   } catch (e) {
     return failure(e);
@@ -62,7 +70,13 @@ export default function OrderSuccess() {
           {amount !== null && (
             <>
               {" "}
-              · total <strong>{currency(amount)}</strong>, paid in cash on delivery
+              · total <strong>{currency(amount)}</strong>
+            </>
+          )}
+          {/* The orders' own method and state (one checkout: the same for each), not the URL's. */}
+          {orders[0] && (
+            <>
+              , <span data-testid="payment-line">{paymentLine(orders[0].payment)}</span>
             </>
           )}
         </p>
@@ -86,9 +100,21 @@ export default function OrderSuccess() {
               required
             />
           </label>
-          <button type="submit" className="button button--primary">
-            Confirm order
-          </button>
+          <div className="confirm-form__actions">
+            <button type="submit" className="button button--primary">
+              Confirm order
+            </button>
+            {/* A second submit button of the same form: it skips the code's validation. */}
+            <button
+              type="submit"
+              name="intent"
+              value="resend"
+              formNoValidate
+              className="confirm-form__resend"
+            >
+              Send a new code
+            </button>
+          </div>
         </Form>
       ) : (
         orders.length > 0 && (

@@ -1,6 +1,10 @@
+import { createPool, type Db } from "@maidan/db/database";
+import * as schema from "@maidan/db/schema";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
+import { createCartService } from "./cart.service.ts";
 import { addToCart, guest, pickVariants, send, setStock } from "./cart-test-helpers.ts";
 
 let t: TestApp;
@@ -119,6 +123,55 @@ describe("/api/cart", () => {
       [id],
     );
     expect(carts.rows[0].n).toBe(1);
+  });
+
+  it("a refused add writes nothing; a negative delta lowers the line and removes it at 0", async () => {
+    const id = `guest-refused-${Date.now()}`;
+    const who = guest(id);
+    const [v, other] = await pickVariants(t, 2);
+    if (!v || !other) throw new Error("no variants");
+    const cartsOfGuest = async () =>
+      (
+        await t.database.pool.query("select count(*)::int as n from carts where guest_id = $1", [
+          id,
+        ])
+      ).rows[0].n;
+    const unknown = { ...v, vid: "00000000-0000-4000-8000-000000000000" };
+    expect((await addToCart(t, who, unknown, 1)).statusCode).toBe(404);
+    // A variant named with another product's id is not that product's.
+    expect((await addToCart(t, who, { ...v, pid: other.pid }, 1)).statusCode).toBe(404);
+    await setStock(t, v.vid, 0);
+    const soldOut = await addToCart(t, who, v, 1);
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().message).toBe("Sorry, this item is out of stock");
+    expect(await cartsOfGuest()).toBe(0);
+
+    await setStock(t, v.vid, 5);
+    expect((await addToCart(t, who, v, 3)).json().cart.qty).toBe(3);
+    expect((await addToCart(t, who, v, -1)).json().cart.qty).toBe(2);
+    const gone = (await addToCart(t, who, v, -100000)).json();
+    expect(gone.items).toEqual([]);
+    expect(await cartsOfGuest()).toBe(1);
+  });
+
+  it("prices inside a transaction with a cold cache without asking the pool for another connection", async () => {
+    // One connection, held by the transaction: a cache filled through the pool would wait for it.
+    const pool = createPool(t.database.url, 1);
+    const db = drizzle(pool, { schema }) as Db;
+    const carts = createCartService(db, { cacheTtlMs: 60_000 });
+    const who = guest();
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 5);
+    const cartId = (await addToCart(t, who, v, 2)).json().cart.cart_id;
+    try {
+      const priced = await db.transaction((tx) => carts.priced(tx, cartId, "Karachi", null));
+      expect(priced.qty).toBe(2);
+      // Outside a transaction the pool fills the cache; the answer is the same.
+      expect((await carts.priced(db, cartId, "Karachi", null)).subtotal).toBe(priced.subtotal);
+    } finally {
+      await pool.end();
+    }
   });
 
   it("rejects zero, negative sets, fractions and strings with 400", async () => {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { hotRows } from "@maidan/db/prepared";
 import { type SQL, sql } from "drizzle-orm";
 
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -59,21 +60,78 @@ export const findCart = (
   );
 
 /**
+ * Creates the owner's cart on first use, or touches it, taking its row lock; `when` (a condition
+ * over the current snapshot) can hold the insert back. A guest id that a signed-in cart took
+ * returns no row.
+ */
+const upsertCart = (userId: string | null, guestId: string | null, when: SQL = sql`true`) =>
+  userId
+    ? sql`insert into carts (user_id) select ${userId}::uuid where ${when}
+        on conflict (user_id) do update set updated_at = now() returning ${CART_COLUMNS}`
+    : sql`insert into carts (guest_id) select ${guestId}::text where ${when}
+        on conflict (guest_id) do update set updated_at = now() where carts.user_id is null
+        returning ${CART_COLUMNS}`;
+
+/**
  * The owner's cart, created on first use and locked in one statement: the upsert takes the row
  * lock (so concurrent changes to one cart queue here) and marks the cart as touched.
  */
 export async function openCart(db: DbOrTx, userId: string | null, guestId: string | null) {
-  const cart = await first<CartRow>(
-    db,
-    userId
-      ? sql`insert into carts (user_id) values (${userId})
-          on conflict (user_id) do update set updated_at = now() returning ${CART_COLUMNS}`
-      : sql`insert into carts (guest_id) values (${guestId})
-          on conflict (guest_id) do update set updated_at = now() where carts.user_id is null
-          returning ${CART_COLUMNS}`,
-  );
+  const cart = await first<CartRow>(db, upsertCart(userId, guestId));
   if (!cart) throw new Error("cart: guest id belongs to a signed-in cart");
   return cart;
+}
+
+/** What `addUnits` did: the cart (null when nothing was written) and the variant it looked at. */
+export type AddOutcome = {
+  cart: (CartRow & { has_coupon: boolean }) | null;
+  /** The line's quantity after the add; null when nothing was written. */
+  qty: number | null;
+  variant: VariantRow | null;
+};
+
+/**
+ * Adds `units` (> 0) of a variant in ONE statement, so it needs no transaction: the cart is
+ * created or touched, and the line inserted or raised atomically (`qty = qty + units` on the
+ * latest row version, so concurrent adds never lose a unit), but only while the result stays
+ * within stock. When the variant is unknown, not of `productId`, not sellable or short of stock,
+ * nothing is written (not even a new cart) and the caller learns why from `variant`.
+ */
+export async function addUnits(
+  db: DbOrTx,
+  owner: { userId: string | null; guestId: string | null },
+  item: { variantId: string; productId: string | null; units: number },
+): Promise<AddOutcome> {
+  const { units } = item;
+  const [row] = await hotRows<{
+    cart: (CartRow & { has_coupon: boolean }) | null;
+    qty: number | null;
+    variant: VariantRow | null;
+  }>(
+    db,
+    owner.userId ? "cart_add_units_user" : "cart_add_units_guest",
+    sql`with v as (
+      select v.id, v.product_id, v.stock, (v.active and p.active) as sellable
+      from variants v join products p on p.id = v.product_id
+      where v.id = ${item.variantId}
+        and (${item.productId}::uuid is null or v.product_id = ${item.productId}::uuid)
+    ), cart as (
+      ${upsertCart(owner.userId, owner.guestId, sql`exists (select 1 from v where v.sellable and v.stock >= ${units})`)}
+    ), line as (
+      insert into cart_items (cart_id, variant_id, product_id, qty)
+      select cart.id, v.id, v.product_id, ${units} from cart, v
+      on conflict (cart_id, variant_id) do update set qty = cart_items.qty + excluded.qty
+        where cart_items.qty + excluded.qty <= (select stock from v)
+      returning qty
+    )
+    select
+      (select row_to_json(c) from (select cart.*, exists (
+        select 1 from cart_coupons cc where cc.cart_id = cart.id) as has_coupon from cart) c) as cart,
+      (select qty from line) as qty,
+      (select row_to_json(v) from v) as variant`,
+  );
+  if (!row || row.qty === null) return { cart: null, qty: null, variant: row?.variant ?? null };
+  return { cart: row.cart, qty: row.qty, variant: row.variant };
 }
 
 /** A variant with what the cart already holds of it, for one add. */
@@ -98,14 +156,22 @@ export const lineColumns = sql`v.id as variant_id, p.id as product_id, v.sku, v.
   coalesce((select tr.rate_bp from category_tax_rates tr
     where tr.category_id = p.category_id and tr.active limit 1), 0) as tax_bp`;
 
+/**
+ * The cart's lines with today's catalogue data. Each line looks its variant up by key (the
+ * LATERAL with LIMIT keeps the planner from turning this into a join over the whole catalogue
+ * when cart_items has no fresh statistics, which cost ~15x on a busy shop right after a bulk load).
+ */
 export const cartLines = (db: DbOrTx, cartId: string) =>
-  rows<LineRow>(
+  hotRows<LineRow>(
     db,
-    sql`select ${lineColumns}, ci.qty
+    "cart_lines",
+    sql`select l.*, ci.qty
     from cart_items ci
-    join variants v on v.id = ci.variant_id
-    join products p on p.id = ci.product_id
-    join vendors ve on ve.id = p.vendor_id
+    cross join lateral (select ${lineColumns}
+      from variants v
+      join products p on p.id = v.product_id
+      join vendors ve on ve.id = p.vendor_id
+      where v.id = ci.variant_id limit 1) l
     where ci.cart_id = ${cartId}
     order by ci.created_at, ci.variant_id`,
   );

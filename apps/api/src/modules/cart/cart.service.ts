@@ -10,6 +10,7 @@ import {
 } from "@maidan/contracts/cart";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { memo } from "../../lib/memo.ts";
 import { parseInput } from "../auth/parse.ts";
 import { activePromotions } from "../promotions/promotions.repository.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
@@ -40,30 +41,67 @@ export function createCartService(
     walletBalance?: (userId: string) => Promise<number>;
     /** Coupon codes on the cart (POST/DELETE /api/cart/coupon and the coupon in pricing). */
     vouchers?: VoucherServiceImpl;
+    /**
+     * How long the shipping table and the live promotions are reused between reads (0: read
+     * them every time). Pricing needs them on every cart change and checkout; they change
+     * rarely, and a promotion's own window is checked against the clock on every pricing.
+     */
+    cacheTtlMs?: number;
   } = {},
 ): CartService & {
-  /** The priced cart inside a transaction (orders re-price at checkout with it). */
-  priced(tx: DbOrTx, cartId: string, city: string | null, methodId: string | null): Promise<Cart>;
+  /**
+   * The priced cart inside a transaction (orders re-price at checkout with it). `hasCoupon`
+   * false skips looking for a coupon the caller knows is not there.
+   */
+  priced(
+    tx: DbOrTx,
+    cartId: string,
+    city: string | null,
+    methodId: string | null,
+    hints?: { hasCoupon?: boolean },
+  ): Promise<Cart>;
+  /** Drops the cached shipping table and promotions (after they were changed). */
+  invalidatePricing(): void;
 } {
   const owned = (o: CartOwner) => {
     if (!o.userId && !o.guestId) throw noSession();
     return o;
   };
+  const ttl = opts.cacheTtlMs ?? 0;
+  const shippingMethods = memo(ttl, () => repo.activeShippingMethods(db));
+  const promotions = memo(ttl, () => activePromotions(db));
+  /**
+   * The cached value, or a read on the caller's own connection. A transaction never waits for
+   * the pool to fill a cold cache: with every connection held by a checkout, each waiting for
+   * one more, they would all stall until the pool's connect timeout.
+   */
+  const cachedOr = <T>(
+    cached: (() => Promise<T>) & { ready: () => boolean },
+    read: () => Promise<T>,
+  ) => (cached.ready() ? cached() : read());
+  const methodsFor = (conn: DbOrTx) =>
+    ttl > 0 && conn === db
+      ? shippingMethods()
+      : cachedOr(shippingMethods, () => repo.activeShippingMethods(conn));
+  const promotionsFor = (conn: DbOrTx) =>
+    ttl > 0 && conn === db ? promotions() : cachedOr(promotions, () => activePromotions(conn));
 
   async function priced(
     tx: DbOrTx,
     cartId: string | null,
     city: string | null,
     methodId: string | null,
-    wallet?: { userId: string; use: boolean },
+    hints: { hasCoupon?: boolean; wallet?: { userId: string; use: boolean } } = {},
   ) {
+    const { wallet } = hints;
+    const vouchers = hints.hasCoupon === false ? undefined : opts.vouchers;
     // On the pool the reads run side by side; a transaction has one connection, so in turn.
-    const [lines, methods, balance, coupon, promotions] = await reads(tx === db, [
+    const [lines, methods, balance, coupon, promos] = await reads(tx === db, [
       () => (cartId ? repo.cartLines(tx, cartId) : Promise.resolve([])),
-      () => repo.activeShippingMethods(tx),
+      () => methodsFor(tx),
       () => (wallet && opts.walletBalance ? opts.walletBalance(wallet.userId) : Promise.resolve(0)),
-      () => (cartId && opts.vouchers ? opts.vouchers.forCart(tx, cartId) : Promise.resolve(null)),
-      () => (cartId ? activePromotions(tx) : Promise.resolve([])),
+      () => (cartId && vouchers ? vouchers.forCart(tx, cartId) : Promise.resolve(null)),
+      () => (cartId ? promotionsFor(tx) : Promise.resolve([])),
     ] as const);
     return priceCart({
       cartId,
@@ -73,19 +111,16 @@ export function createCartService(
       city,
       wallet: wallet ? { balance, use: wallet.use } : undefined,
       coupon,
-      promotions,
+      promotions: promos,
     });
   }
 
   /** The owner's cart priced, from its row when the caller already has it. */
-  const pricedFor = (owner: CartOwner, cart: repo.CartRow | null) =>
-    priced(
-      db,
-      cart?.id ?? null,
-      cart?.shipping_city ?? null,
-      cart?.shipping_method_id ?? null,
-      owner.userId ? { userId: owner.userId, use: cart?.use_wallet ?? false } : undefined,
-    );
+  const pricedFor = (owner: CartOwner, cart: (repo.CartRow & { has_coupon?: boolean }) | null) =>
+    priced(db, cart?.id ?? null, cart?.shipping_city ?? null, cart?.shipping_method_id ?? null, {
+      hasCoupon: cart?.has_coupon,
+      wallet: owner.userId ? { userId: owner.userId, use: cart?.use_wallet ?? false } : undefined,
+    });
 
   async function get(owner: CartOwner): Promise<Cart> {
     if (!owner.userId && !owner.guestId) return priced(db, null, null, null);
@@ -121,21 +156,36 @@ export function createCartService(
     return v;
   }
 
+  /** A positive add: one statement (repo.addUnits), then the cart priced from the pool. */
+  async function addUnits(owner: CartOwner, vid: string, pid: string, units: number) {
+    const o = owned(owner);
+    const r = await repo.addUnits(db, o, { variantId: vid, productId: pid, units });
+    if (r.cart) return pricedFor(o, r.cart);
+    const v = r.variant;
+    if (!v) throw notFound("Product not found");
+    if (!v.sellable) throw stockConflict(0);
+    const cart = await repo.findCart(db, o.userId, o.guestId);
+    if (!cart && v.stock >= units) throw new Error("cart: guest id belongs to a signed-in cart");
+    throw stockConflict(v.stock, cart ? await repo.lineQty(db, cart.id, v.id) : 0);
+  }
+
   return {
-    priced,
+    priced: (tx, cartId, city, methodId, hints) => priced(tx, cartId, city, methodId, hints),
+    invalidatePricing() {
+      shippingMethods.invalidate();
+      promotions.invalidate();
+    },
     get,
     add(owner, input) {
       const b = parseInput(addBody, input);
       if (!UUID.test(b.vid)) throw notFound("Product not found");
+      if (b.qty > 0) return addUnits(owner, b.vid, b.pid, b.qty);
+      // A decrease is never refused for stock; at 0 or below the line goes.
       return change(owner, async (tx, cart) => {
         const v = await repo.variantInCart(tx, cart.id, b.vid);
-        if (!v || (b.pid && v.product_id !== b.pid)) throw notFound("Product not found");
+        if (!v || v.product_id !== b.pid) throw notFound("Product not found");
         const next = v.in_cart + b.qty;
         if (next <= 0) return repo.deleteLine(tx, cart.id, v.id);
-        if (b.qty > 0) {
-          if (!v.sellable) throw stockConflict(0);
-          if (next > v.stock) throw stockConflict(v.stock, v.in_cart);
-        }
         await repo.setLine(tx, cart.id, { variantId: v.id, productId: v.product_id, qty: next });
       });
     },
@@ -163,7 +213,7 @@ export function createCartService(
     },
     async shippingOptions(owner, city) {
       const cart = await get(owner);
-      const methods = await repo.activeShippingMethods(db);
+      const methods = await methodsFor(db);
       return shippingChoices(methods, city ?? cart.city, cart.discountedSubtotal);
     },
     setShipping(owner, input) {
@@ -171,7 +221,7 @@ export function createCartService(
       return changeRow(owner, async (tx, cart) => {
         if (b.methodId) {
           const now = await priced(tx, cart.id, b.city ?? cart.shipping_city, null);
-          const methods = await repo.activeShippingMethods(tx);
+          const methods = await methodsFor(tx);
           const city = b.city ?? now.city;
           const ok = shippingChoices(methods, city, now.discountedSubtotal).some(
             (m) => m._id === b.methodId,

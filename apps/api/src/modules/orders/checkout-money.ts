@@ -26,11 +26,13 @@ export async function settleMoney(
     checkoutId: string;
     useWallet: boolean;
     walletId?: string | null;
+    /** False when the cart has no coupon attached (nothing to redeem or to refuse). */
+    hasCoupon?: boolean;
   },
 ): Promise<CheckoutMoney> {
   const discount = c.priced.discount;
   // The coupon's use is taken here, so a used-up voucher rolls the whole checkout back.
-  if (deps.vouchers) await deps.vouchers.redeem(tx, c);
+  if (deps.vouchers && c.hasCoupon !== false) await deps.vouchers.redeem(tx, c);
   let walletUsed = 0;
   if (c.useWallet) {
     if (!c.userId) throw badRequest("Sign in to use your wallet balance");

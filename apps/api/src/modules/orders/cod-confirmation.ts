@@ -6,6 +6,9 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
  * by the 6-digit SMS code or by the signed one-tap link in the same SMS.
  */
 export const MAX_CONFIRM_ATTEMPTS = 5;
+/** New codes a shopper may ask for per checkout, and the wait between two. */
+export const MAX_CODE_RESENDS = 3;
+export const RESEND_GAP_SECONDS = 60;
 
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 

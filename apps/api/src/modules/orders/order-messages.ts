@@ -42,3 +42,17 @@ export async function sendOrderMessages(
       .catch((e) => m.log(`orders: e-mail failed: ${(e as Error).message}`));
   }
 }
+
+/** A new COD confirmation code, asked for by the shopper (the SMS only: the e-mail went once). */
+export async function sendNewCode(
+  m: { sms: SmsSender; log: (msg: string) => void },
+  to: { phone: string; numbers: string },
+  confirm: { code: string; link: string },
+) {
+  await m.sms
+    .send(
+      to.phone,
+      `Maidan: your new code for order ${to.numbers} is ${confirm.code}, or tap ${confirm.link}`,
+    )
+    .catch((e) => m.log(`orders: sms failed: ${(e as Error).message}`));
+}

@@ -8,6 +8,7 @@ import type { OpenAttempts, OrderPayments, PayableCheckout } from "../payments/p
 import { checkoutResult } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { ONLINE_METHODS, type PlaceDeps, placeOrder } from "./place-order.ts";
+import { watchStock } from "./stock-watch.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,6 +17,8 @@ export type OrderPaymentsHelpers = {
   cancelIn(tx: DbOrTx, id: string, from: readonly OrderStatus[], reason: string): Promise<boolean>;
   /** The order SMS and e-mail (order-messages.ts), without a COD confirmation. */
   notify(result: PlaceOrderResult, address: OrderAddress): Promise<void>;
+  /** After a commit: these products' stock was taken or given back. */
+  stockChanged(productIds: Set<string>): void;
 };
 
 /**
@@ -79,8 +82,9 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
         await repo.setAwaitingMethod(db, checkoutId, input.method);
         return p;
       }
+      const watched = watchStock(deps);
       const placed = await placeOrder(
-        deps,
+        watched.deps,
         owner,
         {
           address: input.address,
@@ -90,6 +94,7 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
         },
         { idempotencyKey: input.idempotencyKey, online: { holdMinutes: input.holdMinutes } },
       );
+      if (!placed.replay) h.stockChanged(watched.products);
       return payable(placed.result.masterId);
     },
 
@@ -124,6 +129,14 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     },
 
     expiredHolds: (limit) => repo.expiredHolds(db, new Date(), limit),
+
+    async stockReleased(checkoutId) {
+      // Released holds are rare (an unpaid online order), so their products are read again here.
+      const items = await Promise.all(
+        (await repo.checkoutOrders(db, checkoutId)).map((o) => repo.orderItemsOf(db, o.id)),
+      ).catch(() => []);
+      h.stockChanged(new Set(items.flat().flatMap((i) => (i.product_id ? [i.product_id] : []))));
+    },
 
     async notifyPaid(checkoutId) {
       const paid = (await repo.checkoutOrders(db, checkoutId)).filter(

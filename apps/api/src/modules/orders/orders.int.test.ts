@@ -1,3 +1,4 @@
+import { DEMO_TAX } from "@maidan/db/seed/tax";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -10,7 +11,7 @@ import {
   setStock,
   stockOf,
 } from "../cart/cart-test-helpers.ts";
-import { ADDRESS, buy, lastSms, placeOrder } from "./order-test-helpers.ts";
+import { ADDRESS, buy, countOrders, lastSms, placeOrder } from "./order-test-helpers.ts";
 import type { OrdersServiceImpl } from "./orders.service.ts";
 
 let t: TestApp;
@@ -85,6 +86,61 @@ describe("POST /api/orders", () => {
   });
 });
 
+describe("cash on delivery limit and the order e-mail", () => {
+  it("refuses COD above Rs. 100,000 and keeps the cart and stock; below it places the order", async () => {
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 5);
+    await t.database.db.execute(
+      sql`update variants set price = 60000, mrp = 60000 where id = ${v.vid}`,
+    );
+    try {
+      const who = guest();
+      const guestId = who.cookie.slice("guest=".length);
+      await addToCart(t, who, v, 2);
+      const cart = (await send(t, "GET", "/api/cart", who)).json();
+      expect(cart.cod).toBe(false);
+      const refused = await placeOrder(t, who);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        "Cash on delivery is available for orders up to Rs. 100,000. Please pay online for this order.",
+      );
+      expect(await stockOf(t, v.vid)).toBe(5);
+      expect((await send(t, "GET", "/api/cart", who)).json().qty).toBe(2);
+      expect(await countOrders(t, sql`guest_id = ${guestId}`)).toBe(0);
+      await addToCart(t, who, v, -1);
+      const placed = await placeOrder(t, who);
+      expect(placed.statusCode).toBe(200);
+      expect(await stockOf(t, v.vid)).toBe(4);
+      const id = placed.json().orders[0]._id;
+      expect((await send(t, "POST", `/api/orders/my/${id}/cancel`, who)).statusCode).toBe(200);
+    } finally {
+      await t.database.db.execute(
+        sql`update variants set price = ${v.price}, mrp = ${v.mrp} where id = ${v.vid}`,
+      );
+    }
+  });
+
+  it("e-mails a signed-in shopper's confirmation to their account's address", async () => {
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 5);
+    const a = await signUp(t);
+    const saved = (await post(t, "/api/addresses", ADDRESS, bearer(a.token))).json();
+    await addToCart(t, bearer(a.token), v, 1);
+    const res = await placeOrder(t, bearer(a.token), { address: saved._id, paymentMethod: "COD" });
+    expect(res.statusCode).toBe(200);
+    const mail = await t.database.db.execute(
+      sql`select subject from dev_outbox where channel = 'email' and recipient = ${a.email}
+        and subject like ${`%${res.json().orders[0].orderNo}%`}`,
+    );
+    expect(mail.rows).toHaveLength(1);
+    const id = res.json().orders[0]._id;
+    const cancel = await send(t, "POST", `/api/orders/my/${id}/cancel`, bearer(a.token));
+    expect(cancel.statusCode).toBe(200);
+  });
+});
+
 describe("confirmation, cancel and expiry", () => {
   it("confirms by SMS code (wrong code refused), then cancels with stock back", async () => {
     const [v] = await pickVariants(t, 1);
@@ -113,6 +169,50 @@ describe("confirmation, cancel and expiry", () => {
     const again = await send(t, "POST", `/api/orders/my/${id}/cancel`, bearer(user.token));
     expect(again.statusCode).toBe(409);
     expect(await stockOf(t, v.vid)).toBe(4);
+  });
+
+  it("sends a new code on request: the old one stops working, one a minute, three per order", async () => {
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 4);
+    const who = guest();
+    const r = await buy(t, who, v, 1);
+    const id = r.orders[0]._id;
+    const codeIn = (sms: string) => sms.match(/(?:code|is) (\d{6})/)?.[1] ?? "";
+    const first = codeIn(await lastSms(t, PHONE));
+    const resend = () => send(t, "POST", `/api/orders/my/${id}/resend-code`, who);
+
+    // Another shopper cannot ask for this order's code.
+    expect((await send(t, "POST", `/api/orders/my/${id}/resend-code`, guest())).statusCode).toBe(
+      404,
+    );
+    const res = await resend();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: true, message: "A new code is on its way by SMS." });
+    const sms = await lastSms(t, PHONE);
+    expect(sms).toMatch(
+      new RegExp(`your new code for order ${r.orders[0].orderNo} is \\d{6}, or tap http`),
+    );
+    const second = codeIn(sms);
+    expect((await resend()).statusCode).toBe(429);
+
+    // Two more after the minute's wait, then no more.
+    for (let n = 0; n < 2; n++) {
+      await t.kv.del(`cod-resend:gap:${r.masterId}`);
+      expect((await resend()).statusCode).toBe(200);
+    }
+    await t.kv.del(`cod-resend:gap:${r.masterId}`);
+    const over = await resend();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/No more new codes/);
+
+    // Only the newest code confirms.
+    const newest = codeIn(await lastSms(t, PHONE));
+    const url = `/api/orders/my/${id}/confirm`;
+    for (const old of [first, second].filter((c) => c !== newest))
+      expect((await send(t, "POST", url, who, { code: old })).statusCode).toBe(400);
+    expect((await send(t, "POST", url, who, { code: newest })).json().status).toBe("confirmed");
+    expect((await resend()).statusCode).toBe(409);
   });
 
   it("confirms by the signed link; a forged link is refused", async () => {
@@ -168,6 +268,27 @@ describe("confirmation, cancel and expiry", () => {
 });
 
 describe("change-payment-method", () => {
+  it("refuses cash on delivery for a waiting order above Rs. 100,000; nothing changes", async () => {
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 3);
+    const user = await signUp(t);
+    const id = (await buy(t, bearer(user.token), v)).orders[0]._id;
+    // An online order that failed, for more than cash on delivery may carry.
+    await t.database.db.execute(
+      sql`update orders set status = 'awaiting_payment', payment_method = 'HBL', payment_status = 'failed', total = 150000 where id = ${id}`,
+    );
+    const url = `/api/pay/change-payment-method?paymentMethod=COD&rePayId=${id}`;
+    const res = await send(t, "GET", url, bearer(user.token));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(
+      /^Cash on delivery is available for orders up to Rs\. 100,000/,
+    );
+    const d = (await send(t, "GET", `/api/orders/my/${id}`, bearer(user.token))).json();
+    expect(d.status).toBe("awaiting_payment");
+    expect(d.payment.method).toBe("HBL");
+  });
+
   it("moves an order whose online payment failed to COD: response {_id, amount.total}", async () => {
     const [v] = await pickVariants(t, 1);
     if (!v) throw new Error("no variant");
@@ -232,5 +353,86 @@ describe("object access (IDOR)", () => {
     expect(steal.statusCode).toBe(404);
     expect((await send(t, "GET", "/api/orders/my", bearer(b.token))).json()).toEqual([]);
     expect((await send(t, "GET", `/api/orders/my/${id}`, bearer(a.token))).statusCode).toBe(200);
+  });
+});
+
+describe("sales tax inside prices (issue #5: per category, shown as settings say)", () => {
+  it("a line of the seeded taxed category carries its tax in the cart and on the order; totals are unchanged", async () => {
+    const { rows } = await t.database.db.execute(sql`
+      select v.id as vid, p.id as pid, v.price, tr.rate_bp from variants v
+      join products p on p.id = v.product_id join categories c on c.id = p.category_id
+      join category_tax_rates tr on tr.category_id = c.id
+      where c.slug = ${DEMO_TAX.category} and v.active and p.active order by v.id limit 1`);
+    const taxed = rows[0] as { vid: string; pid: string; price: number; rate_bp: number };
+    if (!taxed) throw new Error("the seed has no product in the taxed category");
+    expect(taxed.rate_bp).toBe(DEMO_TAX.rateBp);
+    const [plain] = (await pickVariants(t, 30)).filter((v) => v.pid !== taxed.pid);
+    if (!plain) throw new Error("no untaxed variant");
+    await t.database.db.execute(
+      sql`delete from category_tax_rates where category_id = (select category_id from products where id = ${plain.pid})`,
+    );
+    await setStock(t, taxed.vid, 5);
+    await setStock(t, plain.vid, 5);
+    const who = guest();
+    await addToCart(t, who, taxed, 2);
+    await addToCart(t, who, plain, 1);
+    // 18% inside a tax-inclusive price: price × 1800 / 11800, to the rupee.
+    const tax = Math.round((taxed.price * 2 * 1800) / 11800);
+    expect(tax).toBeGreaterThan(0);
+    const cart = (await send(t, "GET", "/api/cart", who)).json();
+    const line = (vid: string) => cart.items.find((i: { _id: string }) => i._id === vid);
+    expect(line(taxed.vid).tax).toBe(tax);
+    expect(line(plain.vid).tax).toBe(0);
+    expect(cart.totalTaxByQty).toBe(tax);
+    expect(cart.total).toBe(cart.subtotal + cart.shipping);
+
+    const r = (await placeOrder(t, who)).json();
+    expect(r.amount.tax).toBe(tax);
+    expect(r.amount.total).toBe(cart.total);
+    const ids = r.orders.map((o: { _id: string }) => sql`${o._id}`);
+    const items = (
+      await t.database.db.execute(
+        sql`select variant_id, tax from order_items where order_id in (${sql.join(ids, sql`, `)})`,
+      )
+    ).rows as { variant_id: string; tax: number }[];
+    expect(items.find((i) => i.variant_id === taxed.vid)?.tax).toBe(tax);
+    expect(items.find((i) => i.variant_id === plain.vid)?.tax).toBe(0);
+    const detail = (await send(t, "GET", `/api/orders/my/${r.orders[0]._id}`, who)).json();
+    expect(detail.amount.tax).toBe(
+      items
+        .filter((i) =>
+          detail.items.some((d: { variantId: string }) => d.variantId === i.variant_id),
+        )
+        .reduce((n, i) => n + i.tax, 0),
+    );
+  });
+});
+
+describe("COD_CONFIRMATION=false", () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ products: 12, env: { COD_CONFIRMATION: "false" } });
+  });
+  afterAll(() => off?.close());
+
+  it("places a cash-on-delivery order at once: status placed, no code to confirm, no code SMS", async () => {
+    const [v] = await pickVariants(off, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(off, v.vid, 3);
+    const who = guest();
+    await addToCart(off, who, v, 1);
+    const res = await placeOrder(off, who, {
+      address: { ...ADDRESS, phone: "03007654321" },
+      paymentMethod: "COD",
+    });
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.confirmationRequired).toBe(false);
+    expect(r.confirmBy).toBeNull();
+    expect(r.orders.map((o: { status: string }) => o.status)).toEqual(["placed"]);
+    expect(await stockOf(off, v.vid)).toBe(2);
+    expect(await lastSms(off, "923007654321")).not.toMatch(/code \d{6}/);
+    const detail = (await send(off, "GET", `/api/orders/my/${r.orders[0]._id}`, who)).json();
+    expect(detail).toMatchObject({ status: "placed", confirmBy: null });
   });
 });

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { hotRow, hotRows } from "@maidan/db/prepared";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { type SQL, sql } from "drizzle-orm";
 
@@ -16,17 +17,44 @@ export const ownerWhere = (userId: string | null, guestId: string | null) =>
  * same key is in flight (the caller answers 409 instead of waiting).
  */
 export const tryKeyLock = (tx: DbOrTx, lockId: bigint) =>
-  first<{ ok: boolean }>(
+  hotRow<{ ok: boolean }>(
     tx,
+    "checkout_lock",
     sql`select pg_try_advisory_xact_lock(${lockId.toString()}::bigint) as ok`,
   ).then((r) => r?.ok === true);
 
 export type RequestRow = { body_hash: string; response: unknown; created_at: Date };
-export const findRequest = (tx: DbOrTx, key: string) =>
-  first<RequestRow>(
+
+export type CheckoutCart = {
+  id: string;
+  shipping_method_id: string | null;
+  use_wallet: boolean;
+  has_coupon: boolean;
+};
+
+/**
+ * The start of a checkout, after its lock is held, in one read: the owner's cart locked for the
+ * rest of the transaction (null when there is none), and the request already recorded under
+ * `key` (null when there is none, or no key is known yet).
+ */
+export const openCheckout = (
+  tx: DbOrTx,
+  owner: { userId: string | null; guestId: string | null },
+  key: string | null,
+) =>
+  hotRow<{ cart: CheckoutCart | null; prior: RequestRow | null }>(
     tx,
-    sql`select body_hash, response, created_at from checkout_requests where key = ${key}`,
-  );
+    owner.userId ? "checkout_open_user" : "checkout_open_guest",
+    sql`select
+      (select row_to_json(c) from (
+        select id, shipping_method_id, use_wallet,
+          exists (select 1 from cart_coupons cc where cc.cart_id = carts.id) as has_coupon
+        from carts
+        where ${owner.userId ? sql`user_id = ${owner.userId}` : sql`guest_id = ${owner.guestId} and user_id is null`}
+        for update of carts) c) as cart,
+      (select row_to_json(r) from (
+        select body_hash, response, created_at from checkout_requests where key = ${key}) r) as prior`,
+  ).then((r) => ({ cart: r?.cart ?? null, prior: r?.prior ?? null }));
 
 export const recentRequest = (tx: DbOrTx, owner: string, bodyHash: string, minutes: number) =>
   first<RequestRow>(
@@ -36,26 +64,35 @@ export const recentRequest = (tx: DbOrTx, owner: string, bodyHash: string, minut
       order by created_at desc limit 1`,
   );
 
-export const insertRequest = (
+/** Ends a checkout in one statement: the cart is deleted and the answer recorded under its key. */
+export const finishCheckout = (
   tx: DbOrTx,
+  cartId: string,
   r: { key: string; owner: string; bodyHash: string; checkoutId: string; response: unknown },
 ) =>
-  tx.execute(sql`insert into checkout_requests (key, owner, body_hash, checkout_id, response)
-    values (${r.key}, ${r.owner}, ${r.bodyHash}, ${r.checkoutId}, ${JSON.stringify(r.response)}::jsonb)`);
+  hotRows(
+    tx,
+    "checkout_finish",
+    sql`with gone as (delete from carts where id = ${cartId})
+    insert into checkout_requests (key, owner, body_hash, checkout_id, response)
+    values (${r.key}, ${r.owner}, ${r.bodyHash}, ${r.checkoutId}, ${JSON.stringify(r.response)}::jsonb)`,
+  );
 
 /**
  * Takes `qty` units if that many are left, counting the sale on the product in the same
  * statement; false (nothing changed) otherwise.
  */
 export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
-  const r = await tx.execute(
+  const r = await hotRows(
+    tx,
+    "checkout_take_stock",
     sql`with taken as (
       update variants set stock = stock - ${qty}
       where id = ${variantId} and stock >= ${qty} and active returning product_id)
     update products set sold_count = greatest(0, sold_count + ${qty})
-    from taken where products.id = taken.product_id`,
+    from taken where products.id = taken.product_id returning products.id`,
   );
-  return r.rowCount === 1;
+  return r.length === 1;
 }
 
 export const stockLeft = (tx: DbOrTx, variantId: string) =>
@@ -97,18 +134,62 @@ export type NewOrder = {
   confirmBy: Date | null;
 };
 
-export const insertOrder = (tx: DbOrTx, o: NewOrder) =>
-  first<{ id: string; order_no: string }>(
+/** An item as insertOrder's recordset reads it (column names). */
+const itemRecord = (i: NewItem) => ({
+  product_id: i.productId,
+  variant_id: i.variantId,
+  name: i.name,
+  slug: i.slug,
+  sku: i.sku,
+  size: i.size,
+  color: i.color,
+  img: i.img,
+  price: i.price,
+  mrp: i.mrp,
+  qty: i.qty,
+  tax: i.tax,
+  gift: i.gift ?? false,
+});
+
+/**
+ * An order with its items and its first status events, in one statement. The events are
+ * stamped in list order (clock_timestamp, not now(), which is one instant per transaction).
+ */
+export const insertOrder = (
+  tx: DbOrTx,
+  o: NewOrder,
+  items: NewItem[],
+  events: { status: OrderStatus; note: string | null }[],
+) =>
+  hotRow<{ id: string; order_no: string }>(
     tx,
-    sql`insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
-      subtotal, old_subtotal, discount, promotion_discount, promotion, shipping, tax, wallet_used, total,
-      shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by)
-    values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status}, ${o.paymentMethod},
-      ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount}, ${o.promotionDiscount ?? 0},
-      ${o.promotion ?? null}, ${o.shipping}, ${o.tax}, ${o.walletUsed ?? 0}, ${o.total},
-      ${o.shippingMethodId}, ${o.shippingMethodName}, ${JSON.stringify(o.address)}::jsonb,
-      ${o.confirmCodeHash}, ${o.confirmBy})
-    returning id, order_no`,
+    "checkout_insert_order",
+    sql`with o as (
+      insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
+        subtotal, old_subtotal, discount, promotion_discount, promotion, shipping, tax, wallet_used,
+        total, shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by)
+      values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status},
+        ${o.paymentMethod}, ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount},
+        ${o.promotionDiscount ?? 0}, ${o.promotion ?? null}, ${o.shipping}, ${o.tax},
+        ${o.walletUsed ?? 0}, ${o.total}, ${o.shippingMethodId}, ${o.shippingMethodName},
+        ${JSON.stringify(o.address)}::jsonb, ${o.confirmCodeHash}, ${o.confirmBy})
+      returning id, order_no
+    ), lines as (
+      insert into order_items (order_id, product_id, variant_id, name, slug, sku, size, color,
+        img, price, mrp, qty, tax, total, gift)
+      select o.id, i.product_id, i.variant_id, i.name, i.slug, i.sku, i.size, i.color, i.img,
+        i.price, i.mrp, i.qty, i.tax, i.price * i.qty, i.gift
+      from o, jsonb_to_recordset(${JSON.stringify(items.map(itemRecord))}::jsonb)
+        as i(product_id uuid, variant_id uuid, name text, slug text, sku text, size text,
+          color text, img text, price int, mrp int, qty int, tax int, gift boolean)
+    ), events as (
+      insert into order_events (order_id, status, note, created_at)
+      select o.id, e.status, e.note, clock_timestamp()
+      from o, rows from (jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as (status text, note text))
+        with ordinality as e(status, note, n)
+      order by e.n
+    )
+    select id, order_no from o`,
   ).then((r) => {
     if (!r) throw new Error("orders: insert returned nothing");
     return r;
@@ -130,15 +211,6 @@ export type NewItem = {
   /** A promotion's free gift (price 0). */
   gift?: boolean;
 };
-
-export async function insertItems(tx: DbOrTx, orderId: string, items: NewItem[]) {
-  const values = items.map(
-    (i) =>
-      sql`(${orderId}, ${i.productId}, ${i.variantId}, ${i.name}, ${i.slug}, ${i.sku}, ${i.size}, ${i.color}, ${i.img}, ${i.price}, ${i.mrp}, ${i.qty}, ${i.tax}, ${i.price * i.qty}, ${i.gift ?? false})`,
-  );
-  await tx.execute(sql`insert into order_items (order_id, product_id, variant_id, name, slug, sku,
-    size, color, img, price, mrp, qty, tax, total, gift) values ${sql.join(values, sql`, `)}`);
-}
 
 export const insertEvent = (
   tx: DbOrTx,

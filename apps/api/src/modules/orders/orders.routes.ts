@@ -8,6 +8,7 @@ import {
   orderSummary,
   placeOrderBody,
   placeOrderResult,
+  resendCodeResult,
 } from "@maidan/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -124,6 +125,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
       },
     },
     (req) => orders.confirmWithCode(ownerOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    "/orders/my/:id/resend-code",
+    {
+      schema: {
+        tags,
+        summary: "Send a new COD confirmation code by SMS (the old one stops working)",
+        description:
+          "Only while the order waits for confirmation (else 409). One code a minute and three per checkout (else 429). The deadline to confirm moves on with the new code.",
+        params: idParam,
+        response: { 200: resendCodeResult, ...errors },
+      },
+    },
+    (req) => orders.resendCode(ownerOf(req), req.params.id, { origin: origin(req) }),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { COD_LIMIT } from "@maidan/contracts/cart";
 import {
   CANCELLABLE,
   changePaymentQuery,
@@ -9,31 +10,40 @@ import type { DbOrTx } from "@maidan/db/database";
 import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { Kv } from "../../lib/kv.ts";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
 import { parseInput } from "../auth/parse.ts";
 import {
   codeHash,
   confirmLink,
   linkSignature,
+  MAX_CODE_RESENDS,
   MAX_CONFIRM_ATTEMPTS,
   newCode,
+  RESEND_GAP_SECONDS,
   sameSecret,
 } from "./cod-confirmation.ts";
-import { sendOrderMessages } from "./order-messages.ts";
+import { sendNewCode, sendOrderMessages } from "./order-messages.ts";
 import { createOrderPayments } from "./order-payments.ts";
 import { checkoutResult, sumAmounts, toDetail, toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
-import { type PlaceDeps, placeOrder } from "./place-order.ts";
+import { codTooLarge, type PlaceDeps, placeOrder } from "./place-order.ts";
+import { watchStock } from "./stock-watch.ts";
 
 export type OrdersDeps = PlaceDeps & {
   sms: SmsSender;
   mailer: Mailer;
+  /** Throttles of new confirmation codes (shared by every process when Redis is set). */
+  kv: Kv;
   publicUrl?: string;
   log?: (msg: string) => void;
+  /** Told, after the commit, which products an order took stock of or gave it back to. */
+  stockChanged?: (productIds: string[]) => void;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
+const tooMany = (message: string) => new AppError(429, message, "TOO_MANY_CODES");
 
 /**
  * Orders: placing (place-order.ts), the shopper's list and detail, cancelling before dispatch,
@@ -42,6 +52,9 @@ const missing = () => notFound("Order not found");
 export function createOrdersService(deps: OrdersDeps) {
   const { db } = deps;
   const log = deps.log ?? ((m: string) => console.warn(m));
+  const stockChanged = (ids: Set<string>) => {
+    if (ids.size > 0) deps.stockChanged?.([...ids]);
+  };
   const origin = (requestOrigin?: string) =>
     deps.publicUrl?.replace(/\/$/, "") ?? requestOrigin ?? "http://localhost:3000";
 
@@ -61,8 +74,17 @@ export function createOrdersService(deps: OrdersDeps) {
     return toDetail(o, items, events);
   }
 
-  /** Cancels one order if it is still in `from`; returns its stock. False when it moved on. */
-  async function cancelIn(tx: DbOrTx, id: string, from: readonly OrderStatus[], reason: string) {
+  /**
+   * Cancels one order if it is still in `from`; returns its stock (adding its products to
+   * `touched`). False when it moved on.
+   */
+  async function cancelIn(
+    tx: DbOrTx,
+    id: string,
+    from: readonly OrderStatus[],
+    reason: string,
+    touched?: Set<string>,
+  ) {
     const ok = await repo.transition(
       tx,
       id,
@@ -75,6 +97,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!item.variant_id) continue;
       await repo.returnStock(tx, item.variant_id, item.qty);
       if (item.product_id) await repo.addSold(tx, item.product_id, -item.qty);
+      if (item.product_id) touched?.add(item.product_id);
     }
     // The wallet part goes back to the ledger, once per order (the refund is keyed by order id).
     const paid = await repo.walletPartOf(tx, id);
@@ -112,7 +135,10 @@ export function createOrdersService(deps: OrdersDeps) {
     });
   }
 
-  /** Sends a fresh code for a checkout's COD orders (after a switch from online payment). */
+  /**
+   * A fresh code for a checkout's COD orders (after a switch from online payment, or asked for
+   * again): the old one stops working, the tries start over and the deadline moves on.
+   */
   async function issueCode(tx: DbOrTx, checkoutId: string) {
     const code = newCode();
     await tx.execute(sql`update orders set confirm_code_hash = ${codeHash(deps.secret, checkoutId, code)},
@@ -130,10 +156,13 @@ export function createOrdersService(deps: OrdersDeps) {
       cancelIn,
       notify: (result, address) =>
         sendOrderMessages({ sms: deps.sms, mailer: deps.mailer, log }, result, address, null),
+      stockChanged,
     }),
     async place(owner, input, opts = {}) {
-      const placed = await placeOrder(deps, owner, input, opts);
+      const watched = watchStock(deps);
+      const placed = await placeOrder(watched.deps, owner, input, opts);
       if (!placed.replay) {
+        stockChanged(watched.products);
         const confirm = placed.code
           ? {
               code: placed.code,
@@ -164,10 +193,12 @@ export function createOrdersService(deps: OrdersDeps) {
             ? "This order is already cancelled"
             : "This order has been dispatched and can no longer be cancelled",
         );
+      const touched = new Set<string>();
       const ok = await db.transaction((tx) =>
-        cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer"),
+        cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched),
       );
       if (!ok) throw conflict("This order can no longer be cancelled");
+      stockChanged(touched);
       return detail(owner, id);
     },
 
@@ -193,6 +224,36 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       await confirmCheckout(o.checkout_id, "Confirmed by SMS code");
       return detail(owner, id);
+    },
+
+    async resendCode(owner, id, opts = {}) {
+      const o = await owned(owner, id);
+      if (o.status !== "pending_confirmation")
+        throw conflict(
+          o.status === "cancelled"
+            ? "This order was cancelled"
+            : "This order does not need a confirmation code",
+        );
+      const gap = `cod-resend:gap:${o.checkout_id}`;
+      if (await deps.kv.get(gap))
+        throw tooMany("A new code was just sent. Please wait a minute before asking again.");
+      const sent = await deps.kv.incr(`cod-resend:n:${o.checkout_id}`, 24 * 3600);
+      if (sent > MAX_CODE_RESENDS)
+        throw tooMany("No more new codes for this order. Use the link in the SMS or call us.");
+      await deps.kv.set(gap, "1", RESEND_GAP_SECONDS);
+      const code = await issueCode(db, o.checkout_id);
+      const list = await repo.checkoutOrders(db, o.checkout_id);
+      await sendNewCode(
+        { sms: deps.sms, log },
+        { phone: o.address.phone, numbers: list.map((x) => x.order_no).join(", ") },
+        { code, link: confirmLink(origin(opts.origin), deps.secret, o.checkout_id) },
+      );
+      const after = list.find((x) => x.id === o.id)?.confirm_by ?? null;
+      return {
+        status: true,
+        message: "A new code is on its way by SMS.",
+        confirmBy: after ? new Date(after).toISOString() : null,
+      };
     },
 
     async confirmWithLink(input) {
@@ -227,6 +288,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const all = await repo.checkoutOrders(tx, o.checkout_id, true);
         const waiting = all.filter((x) => x.status === "awaiting_payment");
         if (waiting.length === 0) throw conflict("This order is not waiting for a payment");
+        if (waiting.reduce((n, x) => n + x.total, 0) > COD_LIMIT) throw codTooLarge();
         const to: OrderStatus = deps.codConfirmation ? "pending_confirmation" : "placed";
         for (const x of waiting) {
           await repo.transition(
@@ -272,13 +334,17 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** Cancels COD orders nobody confirmed in time and returns their stock; the count. */
     async expireUnconfirmed(now = new Date()) {
-      return db.transaction(async (tx) => {
-        let n = 0;
+      const touched = new Set<string>();
+      const n = await db.transaction(async (tx) => {
+        let cancelled = 0;
         for (const { id } of await repo.expiredUnconfirmed(tx, now, 200)) {
-          if (await cancelIn(tx, id, ["pending_confirmation"], "Not confirmed in time")) n++;
+          if (await cancelIn(tx, id, ["pending_confirmation"], "Not confirmed in time", touched))
+            cancelled++;
         }
-        return n;
+        return cancelled;
       });
+      stockChanged(touched);
+      return n;
     },
   };
   return service;

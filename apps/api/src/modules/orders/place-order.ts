@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AddressService } from "@maidan/contracts/addresses";
-import type { Cart, CartItem, CartOwner } from "@maidan/contracts/cart";
+import { type Cart, type CartItem, type CartOwner, COD_LIMIT } from "@maidan/contracts/cart";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import type { OrderAddress } from "@maidan/db/schema-orders";
+import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
-import * as cartRepo from "../cart/cart.repository.ts";
 import type { CartServiceImpl } from "../cart/cart.service.ts";
+import { rupees } from "../cart/cart-pricing.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
@@ -21,6 +21,8 @@ export type PlaceDeps = {
   carts: CartServiceImpl;
   addresses: AddressService;
   guestCheckout: () => Promise<boolean>;
+  /** The signed-in shopper's e-mail, for the order's messages when the address has none. */
+  accountEmail?: (userId: string) => Promise<string | null>;
   secret: string;
   codConfirmation: boolean;
   confirmMinutes: number;
@@ -70,6 +72,11 @@ const nothingToPayOnline = (walletUsed: number) =>
   );
 /** A retry without a key, after its order emptied the cart, finds the first answer this long. */
 const REPLAY_MINUTES = 15;
+/** Cash on delivery above COD_LIMIT (the cart's `cod` flag) is refused, here and on a switch. */
+export const codTooLarge = () =>
+  badRequest(
+    `Cash on delivery is available for orders up to ${rupees(COD_LIMIT)}. Please pay online for this order.`,
+  );
 
 const sha = (s: string) => createHash("sha256").update(s).digest();
 /** The advisory-lock id of an idempotency key (exported for the in-flight test). */
@@ -103,34 +110,28 @@ export async function placeOrder(
   const bodyHash = sha(
     JSON.stringify({ a: body.address, p: body.paymentMethod, w: body.useWallet }),
   ).toString("base64url");
-
-  const cart = await cartRepo.findCart(deps.db, owner.userId, owner.guestId);
   const headerKey = opts.idempotencyKey?.trim();
   if (headerKey !== undefined && !/^[\x21-\x7e]{8,200}$/.test(headerKey))
     throw badRequest("Idempotency-Key must be 8 to 200 visible characters");
-  const key = headerKey ? `k:${ownerKey}:${headerKey}` : cart ? `c:${cart.id}` : null;
-  if (!key) {
-    // The cart is gone: most likely this very request already succeeded and emptied it.
-    const prior = await repo.recentRequest(deps.db, ownerKey, bodyHash, REPLAY_MINUTES);
-    if (prior)
-      return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
-    throw emptyCart();
-  }
+  const requestKey = headerKey ? `k:${ownerKey}:${headerKey}` : null;
 
-  return deps.db.transaction(async (tx) => {
-    if (!(await repo.tryKeyLock(tx, lockIdOf(key)))) throw inFlight();
-    const prior = await repo.findRequest(tx, key);
+  const placed = await deps.db.transaction(async (tx): Promise<Placed | null> => {
+    // A keyed request is one checkout; without a key, one checkout at a time per shopper.
+    if (!(await repo.tryKeyLock(tx, lockIdOf(requestKey ?? `o:${ownerKey}`)))) throw inFlight();
+    const { cart: current, prior } = await repo.openCheckout(tx, owner, requestKey);
     if (prior) {
       if (prior.body_hash !== bodyHash) throw keyReused();
       return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
     }
-    const current = await cartRepo.findCart(tx, owner.userId, owner.guestId, { forUpdate: true });
-    if (!current) throw emptyCart();
+    if (!current) return null;
+    // Without a key the cart names the checkout: placing it deletes the cart in this transaction.
+    const key = requestKey ?? `c:${current.id}`;
     const priced = await deps.carts.priced(
       tx,
       current.id,
       address.city,
       current.shipping_method_id,
+      { hasCoupon: current.has_coupon },
     );
     if (priced.items.length === 0) throw emptyCart();
     const gift = await takeAllStock(tx, priced);
@@ -142,9 +143,11 @@ export async function placeOrder(
       checkoutId,
       useWallet: body.useWallet,
       walletId: body.walletId,
+      hasCoupon: current.has_coupon,
     });
     // Inside the transaction: the stock, wallet spend, voucher use and cart are all rolled back.
     if (online && priced.total <= money.walletUsed) throw nothingToPayOnline(money.walletUsed);
+    if (!online && priced.total - money.walletUsed > COD_LIMIT) throw codTooLarge();
     const code = deps.codConfirmation && !online ? newCode() : null;
     const result = await writeOrders(tx, deps, {
       owner,
@@ -156,10 +159,23 @@ export async function placeOrder(
       gift,
       online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
     });
-    await cartRepo.deleteCart(tx, current.id);
-    await repo.insertRequest(tx, { key, owner: ownerKey, bodyHash, checkoutId, response: result });
+    await repo.finishCheckout(tx, current.id, {
+      key,
+      owner: ownerKey,
+      bodyHash,
+      checkoutId,
+      response: result,
+    });
     return { result, code, address, replay: false };
   });
+  if (placed) return placed;
+  if (!requestKey) {
+    // The cart is gone: most likely this very request already succeeded and emptied it.
+    const prior = await repo.recentRequest(deps.db, ownerKey, bodyHash, REPLAY_MINUTES);
+    if (prior)
+      return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
+  }
+  throw emptyCart();
 }
 
 async function resolveAddress(
@@ -178,15 +194,19 @@ async function resolveAddress(
         email?: string | null;
       },
 ): Promise<OrderAddress> {
+  // A signed-in shopper's confirmation goes to their account's e-mail unless they typed another.
+  const { userId } = owner;
+  const accountEmail = () =>
+    userId && deps.accountEmail ? deps.accountEmail(userId) : Promise.resolve(null);
   if (typeof a === "string") {
-    if (!owner.userId) throw badRequest("Enter a delivery address");
-    const saved = await deps.addresses.get(owner.userId, a);
-    return { ...saved, email: null };
+    if (!userId) throw badRequest("Enter a delivery address");
+    const [saved, email] = await Promise.all([deps.addresses.get(userId, a), accountEmail()]);
+    return { ...saved, email };
   }
   return {
     fullName: a.fullName,
     phone: a.phone,
-    email: a.email || null,
+    email: a.email || (await accountEmail()),
     province: a.province,
     city: a.city,
     address: a.address,
@@ -277,88 +297,82 @@ async function writeOrders(
     const subtotal = sum((i) => i.subtotal);
     const shipping = shippingLeft;
     shippingLeft = 0;
-    const row = await repo.insertOrder(tx, {
-      checkoutId: c.checkoutId,
-      userId: c.owner.userId,
-      guestId: c.owner.userId ? null : c.owner.guestId,
-      vendorId,
-      status,
-      paymentMethod,
-      qty: units,
-      subtotal,
-      oldSubtotal: sum((i) => i.mrp * i.qty),
-      discount: share.discount,
-      promotionDiscount: share.promotionDiscount,
-      promotion:
-        share.promotionDiscount > 0 || gift
-          ? [
-              share.promotionDiscount > 0 ? c.priced.promotion?.name : null,
-              gift ? c.priced.promo?.name : null,
-            ]
-              .filter(Boolean)
-              .join(" + ")
-          : null,
-      shipping,
-      tax: sum((i) => i.tax),
-      walletUsed: share.walletUsed,
-      total: due(subtotal, shipping),
-      shippingMethodId: c.priced.shippingMethod?._id ?? null,
-      shippingMethodName: c.priced.shippingMethod?.name ?? "Standard Delivery",
-      address: c.address,
-      confirmCodeHash: c.code ? codeHash(deps.secret, c.checkoutId, c.code) : null,
-      confirmBy,
-    });
-    await repo.insertItems(
-      tx,
-      row.id,
-      items.map((i) => ({
-        productId: i.product._id,
-        variantId: i.variant._id,
-        name: i.product.name,
-        slug: i.product.slug,
-        sku: i.variant.sku,
-        size: i.variant.size,
-        color: i.variant.color,
-        img: i.product.img,
-        price: i.price,
-        mrp: i.mrp,
-        qty: i.qty,
-        tax: i.tax,
-      })),
-    );
+    const lines: repo.NewItem[] = items.map((i) => ({
+      productId: i.product._id,
+      variantId: i.variant._id,
+      name: i.product.name,
+      slug: i.product.slug,
+      sku: i.variant.sku,
+      size: i.variant.size,
+      color: i.variant.color,
+      img: i.product.img,
+      price: i.price,
+      mrp: i.mrp,
+      qty: i.qty,
+      tax: i.tax,
+    }));
     if (gift)
-      await repo.insertItems(tx, row.id, [
-        {
-          productId: gift.product._id,
-          variantId: gift.variant._id,
-          name: gift.product.name,
-          slug: gift.product.slug,
-          sku: gift.variant.sku,
-          size: gift.variant.size,
-          color: gift.variant.color,
-          img: gift.product.img,
-          price: 0,
-          mrp: gift.mrp,
-          qty: 1,
-          tax: 0,
-          gift: true,
-        },
-      ]);
-    await repo.insertEvent(
-      tx,
-      row.id,
-      "placed",
-      c.online ? `Order placed (${paymentMethod})` : "Order placed (cash on delivery)",
-    );
+      lines.push({
+        productId: gift.product._id,
+        variantId: gift.variant._id,
+        name: gift.product.name,
+        slug: gift.product.slug,
+        sku: gift.variant.sku,
+        size: gift.variant.size,
+        color: gift.variant.color,
+        img: gift.product.img,
+        price: 0,
+        mrp: gift.mrp,
+        qty: 1,
+        tax: 0,
+        gift: true,
+      });
+    const events: { status: OrderStatus; note: string }[] = [
+      {
+        status: "placed",
+        note: c.online ? `Order placed (${paymentMethod})` : "Order placed (cash on delivery)",
+      },
+    ];
     if (c.online)
-      await repo.insertEvent(tx, row.id, "awaiting_payment", "Waiting for the online payment");
+      events.push({ status: "awaiting_payment", note: "Waiting for the online payment" });
     if (c.code)
-      await repo.insertEvent(
-        tx,
-        row.id,
-        "pending_confirmation",
-        "Waiting for your SMS confirmation",
-      );
+      events.push({ status: "pending_confirmation", note: "Waiting for your SMS confirmation" });
+    const row = await repo.insertOrder(
+      tx,
+      {
+        checkoutId: c.checkoutId,
+        userId: c.owner.userId,
+        guestId: c.owner.userId ? null : c.owner.guestId,
+        vendorId,
+        status,
+        paymentMethod,
+        qty: units,
+        subtotal,
+        oldSubtotal: sum((i) => i.mrp * i.qty),
+        discount: share.discount,
+        promotionDiscount: share.promotionDiscount,
+        promotion:
+          share.promotionDiscount > 0 || gift
+            ? [
+                share.promotionDiscount > 0 ? c.priced.promotion?.name : null,
+                gift ? c.priced.promo?.name : null,
+              ]
+                .filter(Boolean)
+                .join(" + ")
+            : null,
+        shipping,
+        tax: sum((i) => i.tax),
+        walletUsed: share.walletUsed,
+        total: due(subtotal, shipping),
+        shippingMethodId: c.priced.shippingMethod?._id ?? null,
+        shippingMethodName: c.priced.shippingMethod?.name ?? "Standard Delivery",
+        address: c.address,
+        confirmCodeHash: c.code ? codeHash(deps.secret, c.checkoutId, c.code) : null,
+        confirmBy,
+      },
+      lines,
+      events,
+    );
     const amount = {
       qty: units,
       subtotal,

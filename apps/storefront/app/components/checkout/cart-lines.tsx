@@ -1,15 +1,31 @@
 import type { Cart } from "@maidan/contracts/cart";
+import type { TaxDisplay } from "@maidan/contracts/site";
 import { useFetcher } from "react-router";
 import { currency } from "../../lib/format";
 import { useFeedback } from "../account/use-feedback";
 
-/** The cart's lines with quantity steppers and remove; each change posts to /checkout. */
-export function CartLines({ cart }: { cart: Cart }) {
+/**
+ * The cart's lines with quantity steppers and remove (each change posts to the page's own
+ * action, so the step stays where it is), or read-only for the review step.
+ */
+export function CartLines({
+  cart,
+  readOnly = false,
+  taxDisplay,
+}: {
+  cart: Cart;
+  readOnly?: boolean;
+  taxDisplay: TaxDisplay;
+}) {
   return (
     <ul className="cart-lines">
-      {cart.items.map((item) => (
-        <CartLine key={item._id} item={item} />
-      ))}
+      {cart.items.map((item) =>
+        readOnly ? (
+          <ReadOnlyLine key={item._id} item={item} taxDisplay={taxDisplay} />
+        ) : (
+          <CartLine key={item._id} item={item} taxDisplay={taxDisplay} />
+        ),
+      )}
       {cart.promo && <GiftLine gift={cart.promo} />}
     </ul>
   );
@@ -36,27 +52,62 @@ function GiftLine({ gift }: { gift: NonNullable<Cart["promo"]> }) {
   );
 }
 
-function CartLine({ item }: { item: Cart["items"][number] }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useFeedback(fetcher.data);
-  const busy = fetcher.state !== "idle";
+type Item = Cart["items"][number];
+
+/** Sales tax inside a line's price, when the shop shows it per item. */
+function LineTax({ item, taxDisplay }: { item: Item; taxDisplay: TaxDisplay }) {
+  if (taxDisplay !== "per_item" || item.tax <= 0) return null;
+  return <div className="muted">incl. {currency(item.tax)} sales tax</div>;
+}
+
+/** A line's picture, name, options and price, as both kinds of line show them. */
+function LineHead({
+  item,
+  taxDisplay,
+  link,
+}: {
+  item: Item;
+  taxDisplay: TaxDisplay;
+  link: boolean;
+}) {
   const details = [item.variant.size, item.variant.color].filter(Boolean).join(" · ");
   return (
-    <li className="cart-line">
+    <>
       {item.product.img && (
         <img src={item.product.img} alt="" width={64} height={64} loading="lazy" />
       )}
       <div className="cart-line__info">
-        <a href={`/${item.product.slug}`}>{item.product.name}</a>
+        {link ? <a href={`/${item.product.slug}`}>{item.product.name}</a> : item.product.name}
         {details && <div className="muted">{details}</div>}
-        <div>{currency(item.price)}</div>
-        {!item.available && (
+        <div>{link ? currency(item.price) : `${item.qty} × ${currency(item.price)}`}</div>
+        <LineTax item={item} taxDisplay={taxDisplay} />
+        {link && !item.available && (
           <div className="cart-line__warn" role="alert">
             {item.variant.stock > 0 ? `Only ${item.variant.stock} left in stock` : "Out of stock"}
           </div>
         )}
       </div>
-      <fetcher.Form method="post" action="/checkout" className="qty-stepper">
+    </>
+  );
+}
+
+function ReadOnlyLine({ item, taxDisplay }: { item: Item; taxDisplay: TaxDisplay }) {
+  return (
+    <li className="cart-line">
+      <LineHead item={item} taxDisplay={taxDisplay} link={false} />
+      <strong className="cart-line__total">{currency(item.subtotal)}</strong>
+    </li>
+  );
+}
+
+function CartLine({ item, taxDisplay }: { item: Item; taxDisplay: TaxDisplay }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  useFeedback(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  return (
+    <li className="cart-line">
+      <LineHead item={item} taxDisplay={taxDisplay} link />
+      <fetcher.Form method="post" className="qty-stepper">
         <input type="hidden" name="vid" value={item._id} />
         <input type="hidden" name="intent" value="set" />
         {/* Each button carries the quantity it sets; 0 removes the line. */}
@@ -79,7 +130,14 @@ function CartLine({ item }: { item: Cart["items"][number] }) {
         >
           +
         </button>
-        <button type="submit" name="qty" value="0" className="link-button" disabled={busy}>
+        <button
+          type="submit"
+          name="qty"
+          value="0"
+          className="link-button"
+          disabled={busy}
+          aria-label={`Remove ${item.product.name}`}
+        >
           Remove
         </button>
       </fetcher.Form>
@@ -88,11 +146,24 @@ function CartLine({ item }: { item: Cart["items"][number] }) {
   );
 }
 
-/** The amounts, all computed by the server. */
-export function CartTotals({ cart }: { cart: Cart }) {
+/**
+ * The amounts, all computed by the server. Prices include sales tax; the shop's setting says
+ * whether its amount shows. `toPay`: always end with what is left to pay (the review step).
+ */
+export function CartTotals({
+  cart,
+  taxDisplay,
+  toPay = false,
+}: {
+  cart: Cart;
+  taxDisplay: TaxDisplay;
+  toPay?: boolean;
+}) {
   return (
     <dl className="cart-totals">
-      <dt>Subtotal ({cart.qty} items)</dt>
+      <dt>
+        Subtotal ({cart.qty} {cart.qty === 1 ? "item" : "items"})
+      </dt>
       <dd>{currency(cart.subtotal)}</dd>
       {cart.offer_total > 0 && (
         <>
@@ -114,7 +185,7 @@ export function CartTotals({ cart }: { cart: Cart }) {
       )}
       <dt>Shipping{cart.shippingMethod ? ` (${cart.shippingMethod.name})` : ""}</dt>
       <dd>{cart.shippingString || currency(0)}</dd>
-      {cart.totalTaxByQty > 0 && (
+      {taxDisplay !== "hidden" && cart.totalTaxByQty > 0 && (
         <>
           <dt>Includes sales tax</dt>
           <dd>{currency(cart.totalTaxByQty)}</dd>
@@ -126,6 +197,10 @@ export function CartTotals({ cart }: { cart: Cart }) {
         <>
           <dt>Paid from wallet</dt>
           <dd>−{currency(cart.walletUsed)}</dd>
+        </>
+      )}
+      {(toPay || cart.walletUsed > 0) && (
+        <>
           <dt className="cart-totals__total">To pay</dt>
           <dd className="cart-totals__total">{currency(cart.payable)}</dd>
         </>

@@ -19,10 +19,19 @@ export function addressOf(data: FormData) {
   };
 }
 
+/** Why the online methods are off when nothing is left for a gateway (decision 015). */
+export const onlineOffNote = (total: number, walletUsed: number) =>
+  total > 0
+    ? null
+    : walletUsed > 0
+      ? "Your wallet balance covers this order, so there is nothing to pay online. Place it with cash on delivery: nothing is collected at your door."
+      : "Nothing is left to pay on this order. Place it with cash on delivery: nothing is collected at your door.";
+
 /**
- * Step three and four of the checkout: the method, what is paid how, and the button. Cash on
- * delivery submits the route's form (general loading flag); an online method calls /api/pay and
- * hands off to the gateway with the payment loader on (spec §4, §7).
+ * The method, what is paid how, and the button: the checkout's review step (the method `chosen`
+ * at step three) and the repayment page (the method picked here). Cash on delivery submits the
+ * route's form (general loading flag); an online method calls /api/pay and hands off to the
+ * gateway with the payment loader on (spec §4, §7).
  */
 export function CheckoutPayment({
   cod,
@@ -32,6 +41,7 @@ export function CheckoutPayment({
   idempotencyKey,
   rePayId,
   walletUsed = 0,
+  chosen,
 }: {
   cod: boolean;
   /** What is left to pay after discounts and the wallet. */
@@ -43,11 +53,13 @@ export function CheckoutPayment({
   idempotencyKey: string;
   /** On /checkout/repayment: the waiting order to pay again (or switch to COD). */
   rePayId?: string;
+  /** The checkout's review step: the method chosen at step three (no choice shown here). */
+  chosen?: string;
 }) {
   // Nothing left for a gateway (the wallet covers it): cash on delivery is the only way to place
   // it, whatever was picked before the wallet was switched on. The API refuses online then too.
   const nothingOnline = total <= 0;
-  const [picked, setMethod] = useState(cod || nothingOnline ? "COD" : "HBL");
+  const [picked, setMethod] = useState(chosen ?? (cod || nothingOnline ? "COD" : "HBL"));
   const method = nothingOnline ? "COD" : picked;
   const { paying, error, pay } = useOnlinePayment();
   const online = method !== "COD";
@@ -73,19 +85,17 @@ export function CheckoutPayment({
 
   return (
     <>
-      <PaymentMethods
-        cod={cod || nothingOnline}
-        value={method}
-        onChange={setMethod}
-        banks={banks}
-        onlineOff={
-          nothingOnline
-            ? walletUsed > 0
-              ? "Your wallet balance covers this order, so there is nothing to pay online. Place it with cash on delivery: nothing is collected at your door."
-              : "Nothing is left to pay on this order. Place it with cash on delivery: nothing is collected at your door."
-            : null
-        }
-      />
+      {chosen === undefined ? (
+        <PaymentMethods
+          cod={cod || nothingOnline}
+          value={method}
+          onChange={setMethod}
+          banks={banks}
+          onlineOff={onlineOffNote(total, walletUsed)}
+        />
+      ) : (
+        <input type="hidden" name="paymentMethod" value={method} />
+      )}
       <p className="checkout-form__review">
         You pay <strong>{currency(total)}</strong>{" "}
         {online

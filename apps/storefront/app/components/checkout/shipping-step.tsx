@@ -1,57 +1,65 @@
 import type { ShippingChoice } from "@maidan/contracts/cart";
-import { useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { currency } from "../../lib/format";
-import { useFeedback } from "../account/use-feedback";
+import { AddressSummary, type ChosenAddress } from "./chosen-address";
+import { StepSubmit } from "./step-submit";
+import { CHANGE_ADDRESS } from "./steps";
 
-/** Step two: the methods that deliver to the city, with what this cart pays for each. */
+/**
+ * Step two: the methods that deliver to the chosen address's city, each with what this cart pays
+ * for it. The cart was priced with that city when the address was chosen, as the order will be.
+ */
 export function ShippingStep({
   options,
   chosen,
-  city,
-  cities,
+  address,
 }: {
   options: ShippingChoice[];
   chosen: string | null;
-  city: string | null;
-  cities: string[];
+  address: ChosenAddress;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useFeedback(fetcher.data?.ok ? undefined : fetcher.data);
+  const checked = options.find((m) => m._id === chosen)?._id ?? options[0]?._id;
   return (
-    <fetcher.Form
-      method="post"
-      action="/checkout"
-      className="shipping-step"
-      onChange={(e) => fetcher.submit(e.currentTarget)}
-    >
-      <input type="hidden" name="intent" value="shipping" />
-      <fieldset>
-        <legend>Delivery</legend>
-        <label className="field">
-          Deliver to city
-          <select name="city" defaultValue={city ?? ""}>
-            <option value="">Choose a city</option>
-            {cities.map((c) => (
-              <option key={c}>{c}</option>
+    <section className="checkout-step" aria-labelledby="step-title">
+      <h2 id="step-title">Delivery</h2>
+      <AddressSummary address={address} title="Delivering to" />
+      {options.length === 0 ? (
+        <p role="alert" className="form-error">
+          We do not deliver to {address.city} yet.{" "}
+          <Link to={CHANGE_ADDRESS}>Choose another address</Link>
+        </p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="delivery" />
+          <fieldset className="choices">
+            <legend>Shipping method</legend>
+            {options.map((m) => (
+              <label key={m._id} className="choice">
+                <input
+                  type="radio"
+                  name="methodId"
+                  value={m._id}
+                  defaultChecked={m._id === checked}
+                  required
+                />
+                <span className="choice__text">
+                  <strong>{m.name}</strong>
+                  <span className="muted">
+                    {m.carrier}, {m.etaDays} days
+                    {m.freeAbove !== null && m.amount > 0
+                      ? ` · free from ${currency(m.freeAbove)}`
+                      : ""}
+                  </span>
+                </span>
+                <span className="choice__amount">
+                  {m.amount === 0 ? "Free" : currency(m.amount)}
+                </span>
+              </label>
             ))}
-          </select>
-        </label>
-        {options.map((m) => (
-          <label key={m._id} className="check">
-            <input type="radio" name="methodId" value={m._id} defaultChecked={m._id === chosen} />
-            {m.name} ({m.carrier}, {m.etaDays} days) —{" "}
-            {m.amount === 0 ? "Free" : currency(m.amount)}
-            {m.freeAbove !== null && m.amount > 0 && (
-              <span className="muted"> · free from {currency(m.freeAbove)}</span>
-            )}
-          </label>
-        ))}
-        <noscript>
-          <button type="submit" className="button button--ghost">
-            Update delivery
-          </button>
-        </noscript>
-      </fieldset>
-    </fetcher.Form>
+          </fieldset>
+          <StepSubmit label="Continue to payment" />
+        </Form>
+      )}
+    </section>
   );
 }
