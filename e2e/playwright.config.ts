@@ -37,16 +37,17 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // Tests that change the shop's shared settings run alone, one after another.
+    // Tests that change the shop's shared settings run alone, one after another; so do sweeps
+    // that do not depend on the viewport.
     {
       name: "settings",
-      testMatch: /analytics\.spec\.ts/,
+      testMatch: /(analytics|hostile-urls)\.spec\.ts/,
       fullyParallel: false,
       use: { viewport: { width: 1366, height: 768 } },
     },
     {
       name: "phone",
-      testIgnore: /analytics\.spec\.ts/,
+      testIgnore: /(analytics|hostile-urls)\.spec\.ts/,
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,
@@ -57,7 +58,7 @@ export default defineConfig({
     },
     {
       name: "desktop",
-      testIgnore: /analytics\.spec\.ts/,
+      testIgnore: /(analytics|hostile-urls)\.spec\.ts/,
       use: { viewport: { width: 1366, height: 768 } },
     },
   ],

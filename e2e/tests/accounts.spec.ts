@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { withShopDb } from "./db.ts";
-import { snapshot } from "./helpers.ts";
+import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 /** The newest dev-outbox message to `recipient` (the dev adapters write to the database). */
 async function lastMessage(recipient: string) {
@@ -24,7 +24,8 @@ async function login(page: Page, email: string, password: string) {
 test("sign up, confirm by e-mail, edit profile, add an address, change password, log out", async ({
   page,
 }, info) => {
-  const email = `e2e-${unique()}@example.com`;
+  // Long enough to overflow a 360 px phone if it did not wrap.
+  const email = `e2e-a-rather-long-mailbox-name-${unique()}@example-shop-domain.com`;
   await page.goto("/account/signup");
   await page.getByLabel("First name").fill("Hina");
   await page.getByLabel("Last name").fill("Raza");
@@ -65,6 +66,8 @@ test("sign up, confirm by e-mail, edit profile, add an address, change password,
 
   await page.goto("/my");
   await snapshot(page, info, "my-dashboard");
+  // A long e-mail address wraps: the dashboard never scrolls sideways on a phone.
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/my");
@@ -165,36 +168,79 @@ test("forgot and reset password through the outbox", async ({ page }) => {
   );
 });
 
-test("an expired token is refreshed on navigation", async ({ page, context }) => {
-  await page.goto("/account/login");
-  await login(page, "shopper@maidan.pk", "shopper123");
-  await expect(page).toHaveURL(/\/my$/);
-  const cookie = (await context.cookies()).find((c) => c.name === "Authorization");
-  expect(cookie?.httpOnly).toBe(true);
-  expect(cookie?.sameSite).toBe("Lax");
-  // Back-date the token's exp by signing one that expired a minute ago with the server's secret.
+/** A token for the page's session that expired two minutes ago, signed with the server's secret. */
+async function expiredTokenFor(cookieValue: string) {
   const { createTokenSigner } = await import("../../apps/api/src/modules/auth/tokens.ts");
   const { readFileSync } = await import("node:fs");
   const secret = readFileSync(`${process.env.E2E_DATA_DIR}/jwt-secret`, "utf8").trim();
-  const claims = JSON.parse(
-    Buffer.from(String(cookie?.value).split(".")[1] ?? "", "base64url").toString(),
-  );
-  const expired = await createTokenSigner(secret).sign(
+  const claims = JSON.parse(Buffer.from(cookieValue.split(".")[1] ?? "", "base64url").toString());
+  return createTokenSigner(secret).sign(
     { sub: claims.sub, ver: claims.ver, role: claims.role, rfx: claims.rfx },
     60,
     Date.now() - 120_000,
   );
-  await context.addCookies([{ name: "Authorization", value: expired, url: page.url() }]);
+}
+
+const sessionCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((c) => c.name === "Authorization");
+
+/** The renewed cookie: a new token that lives 3600 s (spec §9), HttpOnly and Lax. */
+async function expectRenewed(context: BrowserContext, expired: string) {
+  const renewed = await sessionCookie(context);
+  expect(renewed?.value).toBeTruthy();
+  expect(renewed?.value).not.toBe(expired);
+  expect(renewed?.httpOnly).toBe(true);
+  expect(renewed?.sameSite).toBe("Lax");
+  const left = (renewed?.expires ?? 0) - Date.now() / 1000;
+  expect(left).toBeGreaterThan(3600 - 60);
+  expect(left).toBeLessThanOrEqual(3600 + 5);
+}
+
+test("an expired token is refreshed on navigation, full page or client-side", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/account/login");
+  await login(page, "shopper@maidan.pk", "shopper123");
+  await expect(page).toHaveURL(/\/my$/);
+  const cookie = await sessionCookie(context);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+
+  // A full page load with an expired token: refreshed, still signed in.
+  const expired = await expiredTokenFor(String(cookie?.value));
+  const root = new URL("/", page.url()).href;
+  await context.addCookies([{ name: "Authorization", value: expired, url: root }]);
   await page.goto("/my/account");
   await expect(page.getByLabel("First name")).toHaveValue("Ayesha");
-  const renewed = (await context.cookies()).find((c) => c.name === "Authorization");
-  expect(renewed?.value).not.toBe(expired);
+  await expectRenewed(context, expired);
+
+  // A client-side navigation (the account menu's link: a data request, no page load).
+  const again = await expiredTokenFor(String((await sessionCookie(context))?.value));
+  await context.addCookies([{ name: "Authorization", value: again, url: root }]);
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  const data = page.waitForResponse((r) => r.url().includes("/my/address.data"));
+  await page
+    .getByRole("navigation", { name: "Your account" })
+    .getByRole("link", { name: "Addresses" })
+    .click();
+  await data;
+  await expect(page).toHaveURL(/\/my\/address$/);
+  await expect(page.getByRole("heading", { name: "Addresses", level: 1 })).toBeVisible();
+  await expectRenewed(context, again);
+  // The same document: no full page load happened.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
 });
 
 test("the login page on this viewport", async ({ page }, info) => {
   await page.goto("/account/login");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await snapshot(page, info, "login");
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/account\/login$/);
 });

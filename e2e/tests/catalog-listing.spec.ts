@@ -2,11 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 
-/** Opens the filters panel (folded on phones until a filter is active). */
+/** Opens the filters panel (folded on phones until a filter is active; always open on desktops). */
 async function openFilters(page: Page) {
   const panel = page.locator("details.filters__panel");
-  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) {
-    await panel.locator("summary").click();
+  const summary = panel.locator("summary");
+  if (
+    !(await panel.evaluate((d) => (d as HTMLDetailsElement).open)) &&
+    (await summary.isVisible())
+  ) {
+    await summary.click();
   }
 }
 
@@ -33,6 +37,59 @@ test.describe("category listing", () => {
     const name = (await tile.locator(".product-tile__name").textContent())?.trim() ?? "";
     await tile.locator("a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("the filters stand open beside the grid on desktops and behind a toggle on phones", async ({
+    page,
+  }, info) => {
+    await page.goto("/men");
+    const brandLegend = page.locator("legend", { hasText: "Brand" });
+    const summary = page.locator("details.filters__panel > summary");
+    if (info.project.name === "desktop") {
+      // Open from the first paint, no click: the groups sit left of the first tile.
+      await expect(brandLegend).toBeVisible();
+      await expect(summary).toBeHidden();
+      const [legend, tile] = await Promise.all([
+        brandLegend.boundingBox(),
+        page.locator(".product-tile").first().boundingBox(),
+      ]);
+      expect((legend?.x ?? 0) + (legend?.width ?? 0)).toBeLessThan(tile?.x ?? 0);
+    } else {
+      await expect(summary).toBeVisible();
+      await expect(summary).toHaveText("Filters");
+      await expect(brandLegend).toBeHidden();
+      // A keyboard toggle too: the summary takes focus and Enter opens it.
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      await expect(brandLegend).toBeVisible();
+      await page.keyboard.press("Enter");
+      await expect(brandLegend).toBeHidden();
+    }
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await snapshot(page, info, "filters");
+  });
+
+  test("filters by vendor: the count matches the shown total", async ({ page }, info) => {
+    await page.goto("/men");
+    await page.waitForLoadState("networkidle");
+    await openFilters(page);
+    const vendor = page.locator('fieldset:has(legend:text-is("Sold by")) label').first();
+    const count = Number(
+      (await vendor.locator(".filters__count").textContent())?.replace(/\D/g, ""),
+    );
+    expect(count).toBeGreaterThan(0);
+    await vendor.locator("input").check();
+    await expect(page).toHaveURL(/vendor=[a-z0-9-]+/);
+    await expect(page.locator(".listing__count")).toHaveText(
+      `${count.toLocaleString("en-US")} products`,
+    );
+    // The summary says a filter is on (phones), and the vendor stays ticked.
+    if (info.project.name === "phone") {
+      await expect(page.locator("details.filters__panel > summary")).toContainText("(1 on)");
+    }
+    await expect(page.locator('fieldset:has(legend:text-is("Sold by")) input:checked')).toHaveCount(
+      1,
+    );
   });
 
   test("back and forward restore the filters and the scroll position", async ({ page }) => {

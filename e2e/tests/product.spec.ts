@@ -40,11 +40,29 @@ test.describe("product page", () => {
     page,
   }, info) => {
     const slug = await productWithImages(info.project.name === "phone" ? 0 : 1);
+    // A list price of twice the price: the page shows it struck through and 50% off.
+    await withShopDb((db) =>
+      db.query(
+        "update variants set mrp = price * 2 where product_id = (select id from products where slug = $1)",
+        [slug],
+      ),
+    );
     await page.goto(`/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.locator(".product-view__info .price__now")).toContainText(/Rs\. \d/);
+    const price = page.locator(".product-view__info .price");
+    await expect(price.locator(".price__now")).toContainText(/Rs\. \d/);
+    const now = Number((await price.locator(".price__now").textContent())?.replace(/\D/g, ""));
+    await expect(price.locator(".price__was")).toHaveText(
+      `was Rs. ${(now * 2).toLocaleString("en-US")}`,
+    );
+    await expect(price.locator(".price__off")).toHaveText("-50%");
     const sizes = page.getByRole("group", { name: /Size/ });
     await expect(sizes.getByText("Only 2 left")).toBeVisible();
+    // Chosen, its chip says it; the line under the sizes does not say it again.
+    await sizes.locator("label", { hasText: "Only 2 left" }).click();
+    const drawn = (els: Element[]) => els.filter((e) => e.getBoundingClientRect().width > 1).length;
+    expect(await page.getByText("Only 2 left", { exact: true }).evaluateAll(drawn)).toBe(1);
+    await expect(page.locator(".product-view__info .stock")).toHaveText("Only 2 left");
     await expect(sizes.getByText("Sold out")).toBeVisible();
     await expect(sizes.locator("input[disabled]")).toHaveCount(1);
     // Adding to the cart itself is covered by checkout.spec.ts; here the button is live.
@@ -158,14 +176,54 @@ test.describe("product page", () => {
     // The related tiles' chunk loads with the related data; gone offline before it is cached,
     // the revisit's import fails and the chunk-reload guard reloads the page mid-test.
     await page.waitForLoadState("networkidle");
+    const photo = page.locator(".gallery__slide").first().locator("img");
+    const online = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
     await context.setOffline(true);
+    const images: { url: string; ok: boolean; cached: boolean }[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/img/"))
+        images.push({ url: r.url(), ok: r.ok(), cached: r.fromServiceWorker() });
+    });
     await page.goto(`/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name ?? "");
     await expect(
       page.getByText("You are offline. Pages you have visited still open."),
     ).toBeVisible();
+    // The product's photo comes from the service worker's image cache.
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(images).toContainEqual({ url: online, ok: true, cached: true });
     await page.goto("/help-center/never-visited-article");
     await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test("a shopper's pages are not kept offline: /my, and a product seen signed in", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const slug = await productWithImages(8);
+    const login = await page.request.post("/api/auth/local", {
+      data: { email: "shopper@maidan.pk", password: "shopper123" },
+      headers: { origin: baseURL ?? "" },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto("/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto("/my");
+    await expect(page).toHaveURL(/\/my$/);
+    await expect(page.getByRole("heading", { name: /^Hello,/ })).toBeVisible();
+    // A catalogue page rendered for the shopper carries their name: sent private, not kept.
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+    for (const path of ["/my", `/${slug}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    }
     await context.setOffline(false);
   });
 });

@@ -14,6 +14,7 @@ import { LoginDialogHost } from "./components/account/login-dialog-host";
 import { AnalyticsNoscript, AnalyticsScripts } from "./components/analytics-scripts";
 import { CampaignMarker } from "./components/campaign-marker";
 import { ErrorPage } from "./components/error-page";
+import { LinkPrefetch } from "./components/link-prefetch";
 import { LoadingBar } from "./components/loading-bar";
 import { OfflineSupport } from "./components/offline-support";
 import { PageViewTracker } from "./components/page-view-tracker";
@@ -68,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       .filter((category) => category.parent === null)
       .map(({ slug, name }) => ({ slug, name })),
     shipping: settledOr(shipping, null, "default shipping"),
-    viewer: viewer && { name: viewer.name, role: viewer.role },
+    viewer: viewer && { name: viewer.name, role: viewer.role, zipcode: viewer.zipcode ?? null },
     cartQty: settledOr(cart, null, "cart")?.qty ?? 0,
   };
 }
@@ -114,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
         <LoadingBar />
         <OfflineSupport />
+        <LinkPrefetch />
         <Toaster />
         {children}
         <LoginDialogHost />

@@ -105,6 +105,18 @@ describe("route table", () => {
     expect(leafId("/a/b/c")).toBe("catch-all");
   });
 
+  it("serves /freebies and /freebies/{id} as real pages, /myfreebies still as coming soon", () => {
+    const fileOf = (path: string) => leaves(routes).find((e) => e.id === leafId(path))?.file;
+    expect(leafId("/freebies")).toBe("freebies");
+    expect(fileOf("/freebies")).toBe("routes/freebies.tsx");
+    expect(leafId("/freebies/eid-gift")).toBe("freebie-detail");
+    expect(fileOf("/freebies/eid-gift")).toBe("routes/freebie.tsx");
+    expect(comingSoonPages.freebies).toBeUndefined();
+    expect(comingSoonPages["freebie-detail"]).toBeUndefined();
+    expect(fileOf("/myfreebies")).toBe("routes/coming-soon.tsx");
+    expect(fileOf("/myfreebies/7")).toBe("routes/coming-soon.tsx");
+  });
+
   it("has text for every coming-soon route", () => {
     const ids = leaves(routes)
       .filter((entry) => entry.file === "routes/coming-soon.tsx")

@@ -5,4 +5,8 @@ export declare const OFFLINE_PAGE: string;
 export declare function strategyFor(
   request: { method: string; mode: string; url: string },
   origin: string,
-): { kind: "page" | "data" | "asset" | "image"; cache: string } | null;
+): { kind: "page" | "data" | "asset" | "image" | "private"; cache: string } | null;
+export declare function storable(response: {
+  ok: boolean;
+  headers: { get(name: string): string | null };
+}): boolean;

@@ -2,10 +2,11 @@
 /// <reference lib="webworker" />
 /**
  * The shop's service worker (spec §4: registered from the site root, scope /). Pages and their
- * data: network first, the last visited copy when offline, else the offline page. Hashed
- * assets and images: cache first (they never change under the same address).
+ * data: network first, the last visited copy when offline, else the offline page. One shopper's
+ * pages and anything the server marks private: network only, never kept. Hashed assets and
+ * images: cache first (they never change under the same address).
  */
-import { CACHES, LIMITS, OFFLINE_PAGE, strategyFor } from "./sw-strategy.js";
+import { CACHES, LIMITS, OFFLINE_PAGE, storable, strategyFor } from "./sw-strategy.js";
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
@@ -31,7 +32,9 @@ sw.addEventListener("activate", (event) => {
 sw.addEventListener("fetch", (event) => {
   const strategy = strategyFor(event.request, sw.location.origin);
   if (!strategy) return;
-  if (strategy.kind === "page" || strategy.kind === "data") {
+  if (strategy.kind === "private") {
+    event.respondWith(networkOnly(event.request, strategy.cache));
+  } else if (strategy.kind === "page" || strategy.kind === "data") {
     event.respondWith(networkFirst(event.request, strategy.cache, strategy.kind === "page"));
   } else {
     event.respondWith(cacheFirst(event.request, strategy.cache));
@@ -43,13 +46,22 @@ async function networkFirst(request, name, isPage) {
   const cache = await caches.open(name);
   try {
     const response = await fetch(request);
-    if (response.ok) await put(cache, name, request, response.clone());
+    if (storable(response)) await put(cache, name, request, response.clone());
     return response;
   } catch {
     const cached = await cache.match(request);
     if (cached) return cached;
     if (isPage) return (await cache.match(OFFLINE_PAGE)) ?? Response.error();
     return Response.error();
+  }
+}
+
+/** A navigation to a private page: the network, else the offline page. @param {Request} request @param {string} name */
+async function networkOnly(request, name) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await (await caches.open(name)).match(OFFLINE_PAGE)) ?? Response.error();
   }
 }
 

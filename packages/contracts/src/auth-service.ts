@@ -11,6 +11,8 @@ export type ViewerUser = {
   firstName: string;
   email: string | null;
   phone: string | null;
+  /** Spec §3 auth state `zipcode`: the profile's postal code, or null. */
+  zipcode?: string | null;
 };
 
 /** Who is asking: the signed-in user (or null) and the anonymous `guest` cookie's id. */
@@ -51,6 +53,11 @@ export type AuthService = {
   resetPassword(input: unknown): Promise<StatusMessage>;
   me(userId: string): Promise<PublicUser>;
   updateProfile(userId: string, input: unknown): Promise<PublicUser>;
+  /** A new profile picture (§9 image rules); 400/413 {message,status} when it is refused. */
+  setAvatar(
+    userId: string,
+    file: { name: string; type: string; bytes: Uint8Array },
+  ): Promise<PublicUser>;
   changePassword(userId: string, input: unknown): Promise<SessionResult>;
   logout(userId: string | null): Promise<{ setCookie: string; cart: CartSummary }>;
   /** Dev outbox messages, newest first; null when the outbox is not readable (production). */

@@ -105,6 +105,12 @@ export const otpLoginBody = z.object({
 });
 export type OtpLoginBody = z.input<typeof otpLoginBody>;
 
+/**
+ * The `otp_length` setting as codes are made and boxes drawn: 4 to 8 digits (4 is the §5
+ * default; the login body accepts 4 to 8).
+ */
+export const clampOtpLength = (n: number) => Math.min(8, Math.max(4, Math.round(n) || 4));
+
 export const tokenBody = z.object({ token: z.string().min(10).max(500) });
 export const facebookLoginBody = z.object({ accessToken: z.string().min(10).max(2000) });
 export const forgotBody = z.object({ email });
@@ -113,6 +119,19 @@ export const updatePasswordBody = z.object({
   currentPassword: z.string().min(1).max(128),
   password,
 });
+
+/** Profile pictures (PUT /users/avatar): §9 image extensions, size in KB (§5 `size`). */
+export const AVATAR_MAX_KB = 512;
+export const AVATAR_RULES = `required|image|size:${AVATAR_MAX_KB}`;
+/** Where an uploaded avatar is shown from (the /img route). */
+export const AVATAR_PATH = /^\/img\/\d+\/avatars\/[a-z0-9-]+\.webp$/;
+export const avatarMessages = {
+  notImage: "The avatar must be an image: jpg, svg, jpeg, png, bmp or gif",
+  tooLarge: `The avatar may not be greater than ${AVATAR_MAX_KB} KB`,
+  unreadable:
+    "The avatar could not be read as a picture. Please upload a JPG, PNG, GIF or SVG image.",
+  dimensions: "The avatar must be between 32 and 4096 pixels on each side",
+} as const;
 
 export const GENDERS = ["male", "female", "other"] as const;
 export const profileBody = z.object({
@@ -127,7 +146,16 @@ export const profileBody = z.object({
     .regex(/^\d{0,5}$/, "The zip field must be numeric")
     .optional()
     .nullable(),
-  avatar: z.url().max(500).optional().nullable(),
+  avatar: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => (/^https:\/\//i.test(v) && URL.canParse(v)) || AVATAR_PATH.test(v),
+      "The avatar value is not valid",
+    )
+    .optional()
+    .nullable(),
   gender: z.enum(GENDERS).optional().nullable(),
   dob: z.iso.date().optional().nullable(),
   language: z.enum(["en", "ur"]).optional(),

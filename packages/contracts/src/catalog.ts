@@ -103,6 +103,8 @@ export type FacetCount = z.infer<typeof countOf>;
 export const facets = z.object({
   subcategories: z.array(countOf),
   brands: z.array(countOf),
+  /** Stores (vendors) by slug; a store page fixes its own and may hide this. */
+  vendors: z.array(countOf),
   sizes: z.array(countOf),
   /** `label` is the colour name; `hex` its swatch. */
   colors: z.array(countOf.extend({ hex: z.string().nullable() })),

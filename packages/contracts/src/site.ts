@@ -30,6 +30,15 @@ export const landingQuery = z.object({
 export const bannerItem = z.object({ img: z.string(), link: z.string(), alt: z.string() });
 export type BannerItem = z.infer<typeof bannerItem>;
 
+/**
+ * How prices' sales tax shows (issue #5 "shown as settings say"): prices include it either way.
+ * inclusive: one "Includes sales tax" line in the totals; per_item: that line and each line's
+ * part; hidden: no tax line.
+ */
+export const TAX_DISPLAYS = ["inclusive", "per_item", "hidden"] as const;
+export const taxDisplay = z.enum(TAX_DISPLAYS);
+export type TaxDisplay = z.infer<typeof taxDisplay>;
+
 /** The public settings (spec §3 "Settings"). */
 export const publicSettings = z.object({
   shopName: z.string(),
@@ -52,6 +61,7 @@ export const publicSettings = z.object({
   otpLength: z.number().int(),
   supportPhone: z.string().nullable(),
   supportEmail: z.string().nullable(),
+  taxDisplay,
 });
 export type PublicSettings = z.infer<typeof publicSettings>;
 

@@ -6,13 +6,17 @@ const items = [
   { to: "/", label: "Home", end: true },
   { to: "/explore", label: "Categories", end: false },
   { to: "/search", label: "Search", end: false },
+  { to: "/checkout", label: "Cart", end: false },
   { to: "/wishlist", label: "Wishlist", end: false },
   { to: "/my", label: "Account", end: false },
 ];
 
-/** The phone's tab bar; hidden on wider screens by CSS, so server and client render alike. */
+/**
+ * The phone's tab bar; hidden on wider screens by CSS, so server and client render alike. It
+ * carries the cart with its count: the header's cart link is a desktop-only action.
+ */
 export function BottomNav() {
-  const { viewer } = useRootData();
+  const { viewer, cartQty } = useRootData();
   const { pathname } = useLocation();
   // An anonymous tap on Account signs in through the dialog, then goes on to /my.
   const signIn = (to: string) => (e: { preventDefault(): void }) => {
@@ -27,6 +31,15 @@ export function BottomNav() {
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} onClick={signIn(item.to)}>
               {item.label}
+              {item.to === "/checkout" && (
+                <span
+                  className="cart-count"
+                  aria-label={`${cartQty} items in cart`}
+                  aria-live="polite"
+                >
+                  {cartQty}
+                </span>
+              )}
             </NavLink>
           </li>
         ))}

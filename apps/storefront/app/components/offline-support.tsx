@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useOnline } from "../lib/connectivity";
+import { whenIdle } from "../lib/when-idle";
 
 /**
  * Registers the service worker (public/sw.js, scope /) once the page is idle, and shows a
@@ -13,9 +14,7 @@ export function OfflineSupport() {
       navigator.serviceWorker
         .register("/sw.js", { scope: "/", type: "module", updateViaCache: "none" })
         .catch((error: unknown) => console.warn("service worker not registered", error));
-    if ("requestIdleCallback" in window)
-      requestIdleCallback(() => void register(), { timeout: 3000 });
-    else setTimeout(register, 1000);
+    whenIdle(register, 3000);
   }, []);
   if (online) return null;
   return (

@@ -1,9 +1,9 @@
 import type { ProductTile } from "@maidan/contracts/site";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { ProductGrid } from "./product-tile";
+import ProductCarousel from "./carousel/product-carousel";
 
-/** A titled row of products with an optional "see all" link; nothing when there are none. */
+/** A titled carousel of products with an optional "see all" link; nothing when there are none. */
 export function ProductSection({
   title,
   products,
@@ -13,14 +13,15 @@ export function ProductSection({
   products: ProductTile[];
   more?: { to: string; label: string };
 }) {
+  const heading = useId();
   if (products.length === 0) return null;
   return (
     <section className="product-section">
       <header className="section-head">
-        <h2>{title}</h2>
+        <h2 id={heading}>{title}</h2>
         {more && <Link to={more.to}>{more.label}</Link>}
       </header>
-      <ProductGrid products={products} />
+      <ProductCarousel products={products} labelledBy={heading} />
     </section>
   );
 }

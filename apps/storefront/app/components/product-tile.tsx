@@ -1,6 +1,7 @@
 import type { ProductTile as Product } from "@maidan/contracts/site";
+import { Link } from "react-router";
+import { TileAddToCart } from "./checkout/tile-add-to-cart";
 import { LazyImage } from "./media/lazy-image";
-import { PrefetchLink } from "./prefetch-link";
 import { Price } from "./price";
 
 const TILE_SIZES = "(min-width: 1200px) 240px, (min-width: 600px) 30vw, 50vw";
@@ -18,7 +19,7 @@ export function ProductTile({
 }) {
   return (
     <article className="product-tile">
-      <PrefetchLink to={`/${product.slug}`} className="product-tile__link">
+      <Link to={`/${product.slug}`} className="product-tile__link">
         {product.img ? (
           <LazyImage
             className="product-tile__image"
@@ -34,9 +35,13 @@ export function ProductTile({
         )}
         {product.brand && <span className="product-tile__brand">{product.brand}</span>}
         <h3 className="product-tile__name">{product.name}</h3>
-      </PrefetchLink>
+      </Link>
       <Price price={product.price} mrp={product.mrp} />
-      {!product.inStock && <p className="product-tile__stock">Out of stock</p>}
+      {product.inStock ? (
+        <TileAddToCart product={product} />
+      ) : (
+        <p className="product-tile__stock">Out of stock</p>
+      )}
     </article>
   );
 }

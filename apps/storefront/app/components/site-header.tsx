@@ -42,7 +42,7 @@ export function SiteHeader() {
           )}
           <NavLink to="/checkout" className="site-header__cart">
             Cart{" "}
-            <span className="cart-count" aria-label={`${cartQty} items in cart`}>
+            <span className="cart-count" aria-label={`${cartQty} items in cart`} aria-live="polite">
               {cartQty}
             </span>
           </NavLink>

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { BottomNav } from "../components/bottom-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
@@ -15,23 +15,31 @@ const accountLinks = [
   { to: "/my/referral", label: "Referral", end: false },
 ];
 
-/** Account area (/my/*, /account/*): the account menu beside the page. */
+/**
+ * Account area (/my/*, /account/*). The account menu is for the signed-in /my pages only: on the
+ * sign-in pages (/account/login, signup, forgot and reset password, verify) it offered pages an
+ * anonymous visitor cannot open and pushed the form below the fold on phones.
+ */
 export default function AccountLayout() {
+  const { pathname } = useLocation();
+  const withMenu = pathname === "/my" || pathname.startsWith("/my/");
   return (
     <div className="layout layout--account has-bottom-nav">
       <SiteHeader />
-      <div className="layout__main container with-aside">
-        <nav className="side-menu" aria-label="Your account">
-          <ul>
-            {accountLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      <div className={`layout__main container${withMenu ? " with-aside" : ""}`}>
+        {withMenu && (
+          <nav className="side-menu" aria-label="Your account">
+            <ul>
+              {accountLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <main id="main">
           <Outlet />
         </main>

@@ -41,11 +41,14 @@ export type ActionFeedback = { ok: boolean; message: string; phone?: string };
 export function failure(e: unknown, phone?: string): ActionFeedback {
   if (e instanceof Response) throw e;
   const message = e instanceof Error ? e.message : "Something went wrong";
-  const status = (e as { status?: number }).status;
-  if (!status || status >= 500) console.error(e);
+  const { status, code } = e as { status?: number; code?: unknown };
+  // The API's own errors (they carry a code) are written for the shopper, including a 503 such as
+  // "We could not send the SMS just now"; anything else stays private.
+  const forShopper = !!status && (status < 500 || (status === 503 && typeof code === "string"));
+  if (!forShopper) console.error(e);
   return {
     ok: false,
-    message: status && status < 500 ? message : "Something went wrong. Please try again.",
+    message: forShopper ? message : "Something went wrong. Please try again.",
     phone,
   };
 }

@@ -24,7 +24,8 @@ const orderDone = page(
   "Order confirmations open soon",
   "You will see your order number and total here once ordering opens.",
 );
-const freebies = page(
+// /freebies and /freebies/{id} are real pages; claiming a freebie (/myfreebies) comes later.
+const myFreebies = page(
   "Freebies",
   "Freebies open soon",
   "Free gifts with qualifying orders arrive with the checkout.",
@@ -62,10 +63,8 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Earning rewards by sharing Maidan arrives with referrals.",
   ),
   invite: page("Invitation", "Invitations open soon", "Invite links work once referrals open."),
-  freebies,
-  "freebie-detail": freebies,
-  "my-freebies": freebies,
-  "my-freebie-detail": freebies,
+  "my-freebies": myFreebies,
+  "my-freebie-detail": myFreebies,
   "apply-for-vendor": page(
     "Sell on Maidan",
     "Vendor applications open soon",

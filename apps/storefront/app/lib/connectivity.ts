@@ -17,15 +17,3 @@ export function useOnline(): boolean {
     () => true,
   );
 }
-
-type Connection = { saveData?: boolean; effectiveType?: string };
-
-/**
- * Spec §4: prefetch links unless the connection is slow-2g, data saving is on, or the browser
- * is offline. Browsers without the Network Information API prefetch.
- */
-export function shouldPrefetch(nav: { onLine: boolean; connection?: Connection }): boolean {
-  if (!nav.onLine) return false;
-  const c = nav.connection;
-  return !(c?.saveData || c?.effectiveType === "slow-2g");
-}

@@ -1,18 +1,28 @@
 import type { MetaDescriptor } from "react-router";
-import { pageMeta } from "./seo";
+import { imageSources } from "./image-sources";
+import { pageMeta, siteSettingsFrom } from "./seo";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 export type SeoCrumb = { name: string; href?: string };
 
 /**
- * Meta for a listing page: title, description, Open Graph, a canonical address (the path plus
- * its page number; filters and sort are variations of the same page), and BreadcrumbList
- * JSON-LD when there are crumbs.
+ * The picture crawlers and share previews get, as an absolute address: a media photo as its
+ * 800 px JPEG from the image route (every preview reader takes JPEG, not all take WebP).
+ */
+export function shareImageUrl(origin: string, src: string): string {
+  return new URL(imageSources(src, [800])?.fallback ?? src, origin).href;
+}
+
+/**
+ * Meta for a catalogue page (a listing, the home page, a landing page): title, description,
+ * a canonical address (the path plus its page number; filters and sort are variations of the
+ * same page), Open Graph (title, description, url, type, site name and, when there is one, the
+ * image), and BreadcrumbList JSON-LD when there are crumbs.
  */
 export function listingMeta(
   matches: readonly MatchLike[],
   page: {
-    title: string;
+    title?: string;
     description?: string;
     origin: string;
     path: string;
@@ -27,9 +37,10 @@ export function listingMeta(
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:url", content: canonical },
     { property: "og:type", content: "website" },
+    { property: "og:site_name", content: siteSettingsFrom(matches).shopName },
   ];
   if (page.image)
-    tags.push({ property: "og:image", content: new URL(page.image, page.origin).href });
+    tags.push({ property: "og:image", content: shareImageUrl(page.origin, page.image) });
   if (page.crumbs?.length) {
     tags.push({
       "script:ld+json": {

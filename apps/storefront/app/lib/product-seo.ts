@@ -1,5 +1,6 @@
 import type { ProductDetail } from "@maidan/contracts/catalog";
 import { categoryCrumbs } from "./category-crumbs";
+import { shareImageUrl } from "./listing-seo";
 
 /** Absolute address on the shop's origin. */
 export const absolute = (origin: string, path: string) => new URL(path, origin).toString();
@@ -7,9 +8,7 @@ export const absolute = (origin: string, path: string) => new URL(path, origin).
 /** The picture crawlers and share previews get: the first image as an 800 px JPEG. */
 export function productImageUrl(origin: string, product: ProductDetail): string | null {
   const first = product.images[0]?.url ?? product.img;
-  if (!first) return null;
-  const path = /^\/media\/([a-z0-9/_-]+)\.(?:webp|jpe?g|png)$/.exec(first)?.[1];
-  return absolute(origin, path ? `/img/800/${path}.jpeg` : first);
+  return first ? shareImageUrl(origin, first) : null;
 }
 
 /**

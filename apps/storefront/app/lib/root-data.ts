@@ -9,8 +9,15 @@ export type RootData = {
   settings: PublicSettings;
   categories: NavCategory[];
   shipping: ShippingMethod | null;
-  /** The signed-in shopper's display name and role, or null (never tokens or contact details). */
-  viewer: { name: string; role: "user" | "vendor" | "manager" | "admin" } | null;
+  /**
+   * The signed-in shopper's display name, role and §3 `zipcode` (the profile's postal code), or
+   * null (never tokens or contact details).
+   */
+  viewer: {
+    name: string;
+    role: "user" | "vendor" | "manager" | "admin";
+    zipcode: string | null;
+  } | null;
   /** Units in the visitor's cart, for the header (cart module, #5). */
   cartQty: number;
 };

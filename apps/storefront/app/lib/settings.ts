@@ -22,4 +22,5 @@ export const fallbackSettings: PublicSettings = {
   otpLength: 4,
   supportPhone: null,
   supportEmail: null,
+  taxDisplay: "inclusive",
 };

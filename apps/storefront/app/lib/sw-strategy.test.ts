@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // The same file the browser runs as part of the service worker.
-import { CACHES, strategyFor } from "../../public/sw-strategy.js";
+import { CACHES, storable, strategyFor } from "../../public/sw-strategy.js";
 
 const origin = "https://maidan.pk";
 const get = (path: string, mode = "no-cors") => ({ method: "GET", mode, url: `${origin}${path}` });
@@ -32,5 +32,42 @@ describe("service worker strategy", () => {
     expect(
       strategyFor({ method: "GET", mode: "no-cors", url: "https://cdn.example/x.js" }, origin),
     ).toBeNull();
+  });
+
+  it("never keeps one shopper's pages: network only, the offline page when it fails", async () => {
+    for (const path of [
+      "/my",
+      "/my/orders/42",
+      "/checkout",
+      "/checkout/payments",
+      "/account/login",
+      "/order-success?id=1",
+      "/order-success-guest",
+      "/wishlist",
+      "/pgw/easypaisa",
+    ]) {
+      expect(strategyFor(get(path, "navigate"), origin), path).toEqual({
+        kind: "private",
+        cache: CACHES.pages,
+      });
+    }
+    for (const path of ["/my.data", "/my/orders.data", "/checkout.data", "/order-success.data"]) {
+      expect(strategyFor(get(path), origin), path).toBeNull();
+    }
+    // Catalogue pages whose names only start alike are kept as usual.
+    expect(strategyFor(get("/my-first-football", "navigate"), origin)?.kind).toBe("page");
+    expect(strategyFor(get("/checkered-shirt.data"), origin)?.kind).toBe("data");
+  });
+
+  it("keeps only responses the server did not mark private or no-store", () => {
+    const response = (ok: boolean, cacheControl?: string) => ({
+      ok,
+      headers: new Headers(cacheControl ? { "cache-control": cacheControl } : {}),
+    });
+    expect(storable(response(true))).toBe(true);
+    expect(storable(response(true, "public, max-age=3600"))).toBe(true);
+    expect(storable(response(true, "private"))).toBe(false);
+    expect(storable(response(true, "no-store"))).toBe(false);
+    expect(storable(response(false))).toBe(false);
   });
 });

@@ -2,24 +2,35 @@ import type { CategoryNode } from "@maidan/contracts/site";
 import { CategoryLinks } from "../components/category-links";
 import { ErrorPage } from "../components/error-page";
 import { BestSellers } from "../components/listing/best-sellers";
-import { errorMeta, pageMeta } from "../lib/seo";
+import { listingMeta } from "../lib/listing-seo";
+import { originOf } from "../lib/origin.server";
+import { errorMeta } from "../lib/seo";
 import { once, services } from "../lib/services.server";
 import type { Route } from "./+types/explore";
 
 /** Every category, grouped under its top-level parent: the phone's "Categories" tab. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { site } = services(context);
   const { categories } = await once(context, "home", () => site.home());
   const children = (parent: CategoryNode) => categories.filter((c) => c.parent === parent._id);
   return {
+    origin: originOf(request),
     groups: categories
       .filter((category) => category.parent === null)
       .map((top) => ({ top, children: children(top) })),
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  error ? errorMeta(matches, error) : pageMeta(matches, { title: "Explore categories" });
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  error || !loaderData
+    ? errorMeta(matches, error)
+    : listingMeta(matches, {
+        title: "Explore categories",
+        description: "Every category on Maidan, from footwear to fitness gear.",
+        origin: loaderData.origin,
+        path: "/explore",
+        image: loaderData.groups.find((g) => g.top.image)?.top.image,
+      });
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,15 +2,18 @@ import { BannerSlider } from "../components/banner-slider";
 import { CategoryLinks } from "../components/category-links";
 import { ErrorPage } from "../components/error-page";
 import { ProductSection } from "../components/product-section";
+import { listingMeta } from "../lib/listing-seo";
+import { originOf } from "../lib/origin.server";
 import { useRootData } from "../lib/root-data";
-import { errorMeta, pageMeta } from "../lib/seo";
+import { errorMeta, siteSettingsFrom } from "../lib/seo";
 import { once, services } from "../lib/services.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { site } = services(context);
   const home = await once(context, "home", () => site.home());
   return {
+    origin: originOf(request),
     categories: home.categories.filter((category) => category.parent === null),
     featured: home.featured,
     newArrivals: home.newArrivals,
@@ -18,8 +21,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  error ? errorMeta(matches, error) : pageMeta(matches);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  error || !loaderData
+    ? errorMeta(matches, error)
+    : listingMeta(matches, {
+        origin: loaderData.origin,
+        path: "/",
+        // The first banner is what the page opens with; a shop without banners shows products.
+        image: siteSettingsFrom(matches).bannersA.slider[0]?.img ?? loaderData.featured[0]?.img,
+      });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData();

@@ -1,7 +1,9 @@
 import { ErrorPage } from "../components/error-page";
 import { LandingView } from "../components/landing-view";
 import { mergeProducts, readLandingContent } from "../lib/landing-data.server";
-import { errorMeta, pageMeta } from "../lib/seo";
+import { landingMeta } from "../lib/landing-meta";
+import { originOf } from "../lib/origin.server";
+import { errorMeta } from "../lib/seo";
 import { once, services, settledOr } from "../lib/services.server";
 import type { Route } from "./+types/sale";
 
@@ -10,7 +12,7 @@ import type { Route } from "./+types/sale";
  * discount, categories) and the discounted products of its categories, then everything else
  * that is discounted. Either part may be missing; the page still shows what there is.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { site } = services(context);
   const [landing, home] = await Promise.allSettled([
     site.landing({ landingPage: "sale" }),
@@ -28,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const onSale = settledOr(home, null, "products on sale")?.onSale ?? [];
   return {
     ...content,
+    origin: originOf(request),
     title: entry?.title ?? "Sale",
     description: content?.description ?? null,
     banners: content?.banners ?? [],
@@ -36,12 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
-  error || !loaderData
-    ? errorMeta(matches, error)
-    : pageMeta(matches, {
-        title: loaderData.title,
-        description: loaderData.subtitle ?? loaderData.description,
-      });
+  error || !loaderData ? errorMeta(matches, error) : landingMeta(matches, loaderData, "/sale");
 
 export default function SalePage({ loaderData }: Route.ComponentProps) {
   return <LandingView {...loaderData} empty="No sale is running right now. Check back soon." />;

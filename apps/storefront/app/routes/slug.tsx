@@ -13,6 +13,9 @@ import { safeHtml } from "../lib/safe-html.server";
 import { errorMeta, excerpt, pageMeta } from "../lib/seo";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/slug";
+// The listing view is a lazy chunk, so its stylesheet would arrive with it, after the first
+// paint: imported here, it is the route's own, in the server's HTML (the page cache inlines it).
+import "../styles/listing.css";
 
 // One route serves CMS pages, listings and products; the product and listing views are chunks of
 // their own, so neither page downloads the other's code (the listing's filters bring zod).

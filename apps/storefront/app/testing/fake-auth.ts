@@ -24,6 +24,7 @@ export function fakeAuth(
     resetPassword: unused("resetPassword"),
     me: unused("me"),
     updateProfile: unused("updateProfile"),
+    setAvatar: unused("setAvatar"),
     changePassword: unused("changePassword"),
     logout: unused("logout"),
     outbox: async () => null,

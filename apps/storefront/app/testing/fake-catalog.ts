@@ -1,9 +1,9 @@
 import type {
-  CatalogService,
   ProductCard,
   ProductList,
   ProductListQuery,
 } from "@maidan/contracts/catalog";
+import type { AppServices } from "../lib/api-types";
 
 /** An in-memory catalogue for storefront unit tests: two brands, one vendor, a few cards. */
 export const cards: ProductCard[] = [
@@ -50,6 +50,7 @@ export function fakeList(q: ProductListQuery, items = cards): ProductList {
     facets: {
       subcategories: [],
       brands: brandList.map((b) => ({ value: b.slug, label: b.name, count: b.productCount })),
+      vendors: vendorList.map((v) => ({ value: v.slug, label: v.name, count: v.productCount })),
       sizes: [{ value: "M", label: "M", count: 2 }],
       colors: [{ value: "Black", label: "Black", count: 2, hex: "#222222" }],
       price: { min: 3499, max: 7499 },
@@ -59,7 +60,10 @@ export function fakeList(q: ProductListQuery, items = cards): ProductList {
   };
 }
 
-export function fakeCatalog(overrides: Partial<CatalogService> = {}): CatalogService {
+/** The contract's service plus the API's change hooks (stock changes, listeners). */
+type FakeCatalog = AppServices["catalog"];
+
+export function fakeCatalog(overrides: Partial<FakeCatalog> = {}): FakeCatalog {
   return {
     list: async (q) => fakeList(q),
     bestSellers: async (q) => fakeList({ ...q, sort: "best-selling" }),
@@ -106,6 +110,8 @@ export function fakeCatalog(overrides: Partial<CatalogService> = {}): CatalogSer
     vendors: async () => vendorList,
     vendor: async (key) => vendorList.find((v) => v.slug === key || v._id === key) ?? null,
     invalidate: () => {},
+    stockChanged: async () => {},
+    onChange: () => () => {},
     ...overrides,
   };
 }

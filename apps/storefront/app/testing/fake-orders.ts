@@ -56,6 +56,7 @@ export const fakeOrders = (): OrdersService => ({
   cancelMine: unused("orders.cancelMine"),
   confirmWithCode: unused("orders.confirmWithCode"),
   confirmWithLink: unused("orders.confirmWithLink"),
+  resendCode: unused("orders.resendCode"),
   awaitingPayment: async () => [],
   changePaymentMethod: unused("orders.changePaymentMethod"),
 });

@@ -4,6 +4,7 @@ import { fallbackSettings } from "../lib/settings";
 import { fakeAddresses, fakeAuth } from "./fake-auth";
 import { fakeCatalog } from "./fake-catalog";
 import { fakeContent } from "./fake-content";
+import { fakeFreebies } from "./fake-freebies";
 import { fakeCarts, fakeOrders } from "./fake-orders";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
@@ -84,6 +85,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     payments: unusedService<AppServices["payments"]>("payments"),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),
+    freebies: fakeFreebies(),
   };
 }
 

@@ -9,7 +9,7 @@ import type { ListingFilter } from "./listing-sql.ts";
 type Lookups = {
   categories: CategoryIndex;
   brands: { _id: string; slug: string; name: string }[];
-  vendors: { _id: string; slug: string }[];
+  vendors: { _id: string; slug: string; name: string }[];
 };
 
 /** Turns the parsed query's slugs into ids. An unknown `category` is a 404. */
@@ -63,6 +63,7 @@ export async function runListing(
   const price = { min: 0, max: 0 };
   const byCategory: { id: string; count: number }[] = [];
   const byBrand: { id: string; count: number }[] = [];
+  const byVendor: { id: string; count: number }[] = [];
   const bySize: { value: string; count: number }[] = [];
   const byColor: { value: string; count: number }[] = [];
   for (const r of facetRows) {
@@ -70,6 +71,7 @@ export async function runListing(
     else if (r.k === "price") Object.assign(price, { min: r.n ?? 0, max: r.a ?? 0 });
     else if (r.k === "category") byCategory.push({ id: r.v, count: r.n });
     else if (r.k === "brand") byBrand.push({ id: r.v, count: r.n });
+    else if (r.k === "vendor") byVendor.push({ id: r.v, count: r.n });
     else (r.k === "size" ? bySize : byColor).push({ value: r.v, count: r.n });
   }
   const pages = Math.ceil(counts.total / q.limit);
@@ -78,13 +80,8 @@ export async function runListing(
   }
   const facets: Facets = {
     subcategories: subcategoryFacet(q, l.categories, byCategory),
-    brands: byBrand
-      .map((b) => {
-        const brand = l.brands.find((x) => x._id === b.id);
-        return brand ? { value: brand.slug, label: brand.name, count: b.count } : null;
-      })
-      .filter((x) => x !== null)
-      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    brands: named(byBrand, l.brands),
+    vendors: named(byVendor, l.vendors),
     sizes: sortSizes(bySize.map((s) => ({ value: s.value, label: s.value, count: s.count }))),
     colors: byColor
       .map((c) => ({ value: c.value, label: c.value, count: c.count, hex: hexOf(c.value) }))
@@ -102,6 +99,20 @@ export async function runListing(
     sort,
     facets,
   };
+}
+
+/** Counts by id → `{value: slug, label: name}`, most first (inactive ones dropped). */
+function named(
+  counts: { id: string; count: number }[],
+  all: { _id: string; slug: string; name: string }[],
+) {
+  return counts
+    .map((c) => {
+      const x = all.find((a) => a._id === c.id);
+      return x ? { value: x.slug, label: x.name, count: c.count } : null;
+    })
+    .filter((x) => x !== null)
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }
 
 /** Counts for the children of the listing's category (top-level categories when it has none). */

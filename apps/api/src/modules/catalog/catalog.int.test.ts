@@ -70,6 +70,32 @@ describe("GET /api/products filters and facets", () => {
     expect(only.facets.brands.length).toBe(all.facets.brands.length);
   });
 
+  it("a vendor facet count equals the total when filtering by it, alone or with others", async () => {
+    const all = await list("category=men&limit=1");
+    expect(all.facets.vendors.length).toBeGreaterThan(1);
+    // Each vendor's count adds up to the listing's total: every product has one vendor.
+    expect(all.facets.vendors.reduce((n, v) => n + v.count, 0)).toBe(all.total);
+    const vendors = (await get("/api/vendors")).json() as { slug: string; name: string }[];
+    for (const v of all.facets.vendors) {
+      const only = await list(`category=men&vendor=${v.value}&limit=1`);
+      expect(only.total, v.value).toBe(v.count);
+      expect(v.label).toBe(vendors.find((x) => x.slug === v.value)?.name);
+      // The vendor facet ignores its own filter, so the other stores stay visible.
+      expect(only.facets.vendors).toEqual(all.facets.vendors);
+    }
+    const [a, b] = all.facets.vendors;
+    const two = await list(`category=men&vendor=${a?.value},${b?.value}&limit=1`);
+    expect(two.total).toBe((a?.count ?? 0) + (b?.count ?? 0));
+    // Combined with another facet: the vendor counts follow the brand filter and vice versa.
+    const brand = all.facets.brands[0]?.value;
+    const byBrand = await list(`category=men&brand=${brand}&limit=1`);
+    for (const v of byBrand.facets.vendors) {
+      const both = await list(`category=men&brand=${brand}&vendor=${v.value}&limit=1`);
+      expect(both.total, v.value).toBe(v.count);
+      expect(both.facets.brands.find((x) => x.value === brand)?.count).toBe(v.count);
+    }
+  });
+
   it("subcategory comma list (legacy redirect) unions the subtrees", async () => {
     const tree = (await get("/api/categories")).json() as {
       slug: string;

@@ -36,41 +36,55 @@ export const listCards = (
 export type FacetRow =
   | { k: "total"; v: null; n: number; a: number; b: number } // total, on sale, in stock
   | { k: "price"; v: null; n: number | null; a: number | null; b: null } // min, max
-  | { k: "category" | "brand" | "size" | "color"; v: string; n: number; a: null; b: null };
+  | {
+      k: "category" | "brand" | "vendor" | "size" | "color";
+      v: string;
+      n: number;
+      a: null;
+      b: null;
+    };
 
 /**
  * The listing's total and every facet in one pass. The rows matching all filters except the
- * facet ones (subcategory, brand, price, size, colour) are read once, each tagged with which of
+ * facet ones (subcategory, brand, vendor, price, size, colour) are read once, each tagged with which of
  * those filters it passes; each facet then counts the rows passing all the others. Sizes and
  * colours come from the products' copies (`unnest`), never from a join with variants; unnest
  * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan.
  */
 export const facetCounts = (db: DbOrTx, f: ListingFilter) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
-  const all = "fc and fb and fp and fv";
+  const all = "fc and fb and fn and fp and fv";
   // Without a size (colour) filter, leaving it out changes nothing: fvs (fvc) is null and fv
   // is used, so the variant lookup is not run twice per row.
   return rows<FacetRow>(
     db,
     sql`with m as materialized (
-          select p.category_id, p.brand_id, p.price, p.mrp, p.in_stock, p.sizes, p.colors,
+          select p.category_id, p.brand_id, p.vendor_id, p.price, p.mrp, p.in_stock, p.sizes,
+            p.colors,
             ${flag(facetFilter(f, "category"))} as fc, ${flag(facetFilter(f, "brand"))} as fb,
+            ${flag(facetFilter(f, "vendor"))} as fn,
             ${flag(facetFilter(f, "price"))} as fp, ${flag(variantCondition(f))} as fv,
             ${f.sizes?.length ? flag(variantCondition(f, ["size"])) : sql`null::boolean`} as fvs,
             ${f.colors?.length ? flag(variantCondition(f, ["color"])) : sql`null::boolean`} as fvc
-          from products p where ${whereClause(f, ["category", "brand", "price", "size", "color"])})
+          from products p
+          where ${whereClause(f, ["category", "brand", "vendor", "price", "size", "color"])})
         select 'total' as k, null as v, count(*)::int as n,
           count(*) filter (where price < mrp)::int as a, count(*) filter (where in_stock)::int as b
           from m where ${sql.raw(all)}
-        union all select 'price', null, min(price), max(price), null from m where fc and fb and fv
+        union all select 'price', null, min(price), max(price), null from m
+          where fc and fb and fn and fv
         union all select 'category', category_id::text, count(*)::int, null, null from m
-          where fb and fp and fv group by category_id
+          where fb and fn and fp and fv group by category_id
         union all select 'brand', brand_id::text, count(*)::int, null, null from m
-          where fc and fp and fv and brand_id is not null group by brand_id
+          where fc and fn and fp and fv and brand_id is not null group by brand_id
+        union all select 'vendor', vendor_id::text, count(*)::int, null, null from m
+          where fc and fb and fp and fv group by vendor_id
         union all select 'size', s, count(*)::int, null, null
-          from (select unnest(sizes) s from m where fc and fb and fp and coalesce(fvs, fv)) x group by s
+          from (select unnest(sizes) s from m where fc and fb and fn and fp and coalesce(fvs, fv)) x
+          group by s
         union all select 'color', c, count(*)::int, null, null
-          from (select unnest(colors) c from m where fc and fb and fp and coalesce(fvc, fv)) x group by c`,
+          from (select unnest(colors) c from m where fc and fb and fn and fp and coalesce(fvc, fv)) x
+          group by c`,
   );
 };
 

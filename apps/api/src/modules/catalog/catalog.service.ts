@@ -6,22 +6,39 @@ import type {
 } from "@maidan/contracts/catalog";
 import type { Db } from "@maidan/db/database";
 import * as repo from "./catalog.repository.ts";
+import { type CatalogListener, changeHub } from "./catalog-changes.ts";
 import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.ts";
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
 import { keyedCache } from "./keyed-cache.ts";
+import { productsInStock } from "./stock.repository.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Cache keys of reads that show whether products are in stock (tiles, in-stock facets). */
+const LISTING_KEY = /^(list|search|facets|related):/;
+/** Products remembered for stock changes: about as many as the cache holds details. */
+const SEEN_MAX = 2_000;
 
 /**
  * The catalogue's reads. Every read is the same for every shopper, so results are cached by
  * their arguments with stale-while-revalidate; `invalidate()` drops them all and rebuilds the
- * search vocabulary (call it after any catalogue write).
+ * search vocabulary (call it after any catalogue write); `stockChanged(ids)` drops what showed
+ * those products' stock (call it after an order takes stock or gives it back). Listeners of
+ * `onChange` hear both, to drop their own copies (page cache, sitemap).
  */
-export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
+export function createCatalogService(db: Db, cacheMs = 30_000) {
   const cache = keyedCache(cacheMs);
+  const changes = changeHub();
+  // Products whose detail was read lately: the slug (the detail's cache key) and whether it
+  // was in stock, to tell a sale that sold out from one that did not.
+  const seen = new Map<string, { slug: string; inStock: boolean }>();
+  const remember = (id: string, slug: string, inStock: boolean) => {
+    seen.delete(id);
+    seen.set(id, { slug, inStock });
+    if (seen.size > SEEN_MAX) seen.delete(seen.keys().next().value as string);
+  };
   const lookups = async () => {
     const [categories, brands, vendors] = await Promise.all([tree(), brandList(), vendorList()]);
     return { categories, brands, vendors };
@@ -88,13 +105,13 @@ export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
       };
     });
 
-  return {
-    list: (q) => listing(q, q.sort ?? "relevance"),
-    bestSellers: (q) => listing(q, "best-selling"),
-    newArrivals: (q) => listing(q, "newest"),
+  const service = {
+    list: (q: ProductListQuery) => listing(q, q.sort ?? "relevance"),
+    bestSellers: (q: ProductListQuery) => listing(q, "best-selling"),
+    newArrivals: (q: ProductListQuery) => listing(q, "newest"),
     search,
 
-    suggest: (text) =>
+    suggest: (text: string) =>
       cache.get(`suggest:${text}`, async () => {
         await ensureVocabulary();
         const [t, brands] = await Promise.all([tree(), brandList()]);
@@ -102,15 +119,17 @@ export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
         return suggest(db, text, { categories, brands });
       }),
 
-    detail: (slug) =>
+    detail: (slug: string) =>
       cache.get(`detail:${slug}`, async () => {
         const p = await repo.findProduct(db, slug);
         if (!p) return null;
         const t = await tree();
-        return toDetail(p, { breadcrumbs: t.breadcrumbs(p.categoryId) });
+        const detail = toDetail(p, { breadcrumbs: t.breadcrumbs(p.categoryId) });
+        remember(detail._id, slug, detail.inStock);
+        return detail;
       }),
 
-    related: (productId, limit = 12) =>
+    related: (productId: string, limit = 12) =>
       cache.get(`related:${productId}:${limit}`, async () => {
         if (!UUID.test(productId)) return [];
         const categoryId = await repo.findCategoryIdOfProduct(db, productId);
@@ -120,9 +139,9 @@ export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
 
     categoryTree: async () => (await tree()).roots,
     brands: brandList,
-    brand: async (slug) => (await brandList()).find((b) => b.slug === slug) ?? null,
+    brand: async (slug: string) => (await brandList()).find((b) => b.slug === slug) ?? null,
     vendors: vendorList,
-    vendor: async (key) =>
+    vendor: async (key: string) =>
       (await vendorList()).find((v) => v.slug === key || v._id === key) ?? null,
 
     invalidate() {
@@ -130,6 +149,31 @@ export function createCatalogService(db: Db, cacheMs = 30_000): CatalogService {
       vocabularyReady = rebuildVocabulary().catch(() => {
         vocabularyReady = undefined;
       });
+      changes.emit({ kind: "all" });
     },
+
+    /**
+     * After an order took stock or gave it back (once committed): drops those products' cached
+     * details, and listings, search and facets too when one of them sold out or came back.
+     * Products nobody looked at lately have nothing cached to drop: no query for them.
+     */
+    async stockChanged(productIds: readonly string[]) {
+      const known = [...new Set(productIds)].filter((id) => seen.has(id));
+      if (cacheMs <= 0 || known.length === 0) return;
+      const now = await productsInStock(db, known);
+      let listings = false;
+      for (const p of now) {
+        if (seen.get(p.id)?.inStock !== p.inStock) listings = true;
+        remember(p.id, p.slug, p.inStock);
+      }
+      const details = new Set(now.map((p) => `detail:${p.slug}`));
+      cache.drop((key) => details.has(key) || (listings && LISTING_KEY.test(key)));
+      changes.emit({ kind: "stock", slugs: now.map((p) => p.slug), listings });
+    },
+
+    onChange: (listener: CatalogListener) => changes.on(listener),
   };
+  return service satisfies CatalogService;
 }
+
+export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;

@@ -39,6 +39,22 @@ describe("keyedCache", () => {
     expect(await c.get("k", async () => 2)).toBe(2);
   });
 
+  it("drop removes only the matching keys and ignores their loads begun before it", async () => {
+    const c = keyedCache(60_000);
+    await c.get("detail:a", async () => "a1");
+    await c.get("detail:b", async () => "b1");
+    let release = (_v: string) => {};
+    const slow = c.get("detail:c", () => new Promise<string>((r) => (release = r)));
+    c.drop((k) => k === "detail:a" || k === "detail:c");
+    release("c1");
+    expect(await slow).toBe("c1");
+    expect(c.peek("detail:a")).toBeUndefined();
+    expect(c.peek("detail:c")).toBeUndefined();
+    expect(c.peek("detail:b")).toBe("b1");
+    expect(await c.get("detail:a", async () => "a2")).toBe("a2");
+    expect(await c.get("detail:c", async () => "c2")).toBe("c2");
+  });
+
   it("keeps at most maxEntries keys", async () => {
     const c = keyedCache(60_000, 2);
     for (const k of ["a", "b", "c"]) await c.get(k, async () => k);

@@ -12,6 +12,7 @@ export type ListingFilter = {
   /** The `subcategory` filter; left out for the subcategory facet. */
   subcategoryIds?: string[];
   brandIds?: string[];
+  /** Left out for the vendor facet, like brands (a store page fixes it and hides the control). */
   vendorIds?: string[];
   sizes?: string[];
   colors?: string[];
@@ -25,7 +26,7 @@ export type ListingFilter = {
   fuzzyName?: string;
 };
 
-export type FacetKey = "category" | "brand" | "size" | "color" | "price";
+export type FacetKey = "category" | "brand" | "vendor" | "size" | "color" | "price";
 
 const uuids = (ids: string[]) =>
   sql`array[${sql.join(
@@ -70,10 +71,11 @@ export function variantCondition(f: ListingFilter, skip: FacetKey[] = []): SQL |
   return copies.length ? sql.join(copies, sql` and `) : undefined;
 }
 
-/** The listing's own filters of the category, brand and price facets (undefined: no filter). */
-export function facetFilter(f: ListingFilter, key: "category" | "brand" | "price") {
+/** The listing's own filters of the category, brand, vendor and price facets (undefined: none). */
+export function facetFilter(f: ListingFilter, key: "category" | "brand" | "vendor" | "price") {
   if (key === "category" && f.subcategoryIds) return idsIn(sql`p.category_id`, f.subcategoryIds);
   if (key === "brand" && f.brandIds) return idsIn(sql`p.brand_id`, f.brandIds);
+  if (key === "vendor" && f.vendorIds) return idsIn(sql`p.vendor_id`, f.vendorIds);
   if (key !== "price") return undefined;
   const parts: SQL[] = [];
   if (f.minPrice !== undefined) parts.push(sql`p.price >= ${f.minPrice}`);
@@ -88,8 +90,7 @@ const idsIn = (col: SQL, ids: string[]) =>
 export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
   const parts: SQL[] = [sql`p.active`];
   if (f.categoryIds) parts.push(idsIn(sql`p.category_id`, f.categoryIds));
-  if (f.vendorIds) parts.push(idsIn(sql`p.vendor_id`, f.vendorIds));
-  for (const key of ["category", "brand", "price"] as const) {
+  for (const key of ["category", "brand", "vendor", "price"] as const) {
     const c = skip.includes(key) ? undefined : facetFilter(f, key);
     if (c) parts.push(c);
   }

@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { PRODUCTS_PER_SITEMAP } from "./sitemap.ts";
+import { sitemapRoutes } from "./sitemap.routes.ts";
+import { createSitemap, PRODUCTS_PER_SITEMAP } from "./sitemap.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +47,31 @@ describe("robots.txt and sitemaps", () => {
   it("unknown sitemap files are 404", async () => {
     for (const f of ["products-2.xml", "products-0.xml", "nope.xml"]) {
       expect((await get(`/sitemaps/${f}`)).statusCode, f).toBe(404);
+    }
+  });
+});
+
+describe("a catalogue bigger than one sitemap file", () => {
+  it("is split into products-N.xml files that list every active product once", async () => {
+    const small = Fastify();
+    await small.register(sitemapRoutes, {
+      sitemap: createSitemap(t.database.db, t.app.services.site, t.app.services.catalog, 0, 15),
+    });
+    const at = (url: string) => small.inject({ url, headers: { host: "shop.test" } });
+    try {
+      const files = locs((await at("/sitemap.xml")).body).filter((f) => f?.includes("products-"));
+      expect(files).toEqual([1, 2, 3].map((n) => `http://shop.test/sitemaps/products-${n}.xml`));
+      const listed: string[] = [];
+      for (const [i, size] of [15, 15, 10].entries()) {
+        const urls = locs((await at(`/sitemaps/products-${i + 1}.xml`)).body);
+        expect(urls, `products-${i + 1}.xml`).toHaveLength(size);
+        listed.push(...urls.map((u) => u?.replace("http://shop.test/", "") ?? ""));
+      }
+      const { rows } = await t.database.db.execute(sql`select slug from products where active`);
+      expect(listed.sort()).toEqual(rows.map((r) => r.slug as string).sort());
+      expect((await at("/sitemaps/products-4.xml")).statusCode).toBe(404);
+    } finally {
+      await small.close();
     }
   });
 });

@@ -1,7 +1,8 @@
-import type { CatalogService, CategoryTreeNode } from "@maidan/contracts/catalog";
+import type { CategoryTreeNode } from "@maidan/contracts/catalog";
 import type { Db } from "@maidan/db/database";
 import type { AppServices } from "../../services.ts";
 import * as repo from "./catalog.repository.ts";
+import type { CatalogServiceImpl } from "./catalog.service.ts";
 import { keyedCache } from "./keyed-cache.ts";
 
 /** Products per sitemap file (the protocol allows 50,000; smaller files render faster). */
@@ -40,22 +41,27 @@ export const sitemapIndex = (locs: string[]) =>
 
 /**
  * The sitemap files, as lists of paths (the route adds the origin). Cached like the catalogue
- * reads; `invalidate` is the catalogue's.
+ * reads, and dropped with them when the catalogue is invalidated (stock does not matter here).
  */
 export function createSitemap(
   db: Db,
   site: AppServices["site"],
-  catalog: CatalogService,
+  catalog: CatalogServiceImpl,
   cacheMs: number,
+  /** Products per file (tests use a small one to get several files). */
+  perFile = PRODUCTS_PER_SITEMAP,
 ) {
   const cache = keyedCache(cacheMs, 200);
+  catalog.onChange((change) => {
+    if (change.kind === "all") cache.invalidate();
+  });
   const categoryPaths = (nodes: CategoryTreeNode[]): string[] =>
     nodes.flatMap((n) => [`/${n.slug}`, ...categoryPaths(n.children)]);
   return {
     /** Names of the files under /sitemaps/. */
     files: () =>
       cache.get("files", async () => {
-        const n = Math.ceil((await repo.countActiveProducts(db)) / PRODUCTS_PER_SITEMAP);
+        const n = Math.ceil((await repo.countActiveProducts(db)) / perFile);
         const products = Array.from({ length: n }, (_, i) => `products-${i + 1}.xml`);
         return ["pages.xml", "categories.xml", "brands.xml", ...products];
       }),
@@ -83,11 +89,7 @@ export function createSitemap(
     /** Page `n` (1-based) of the products, or null past the end. */
     products: (n: number) =>
       cache.get(`products:${n}`, async () => {
-        const rows = await repo.productSlugs(
-          db,
-          (n - 1) * PRODUCTS_PER_SITEMAP,
-          PRODUCTS_PER_SITEMAP,
-        );
+        const rows = await repo.productSlugs(db, (n - 1) * perFile, perFile);
         if (rows.length === 0 && n > 1) return null;
         return rows.map((r) => ({
           path: `/${r.slug}`,

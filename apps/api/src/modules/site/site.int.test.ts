@@ -58,6 +58,14 @@ describe("start-up API (spec §7)", () => {
     expect((await get("/api/settings")).json()).toEqual(s);
   });
 
+  it("settings say how sales tax shows: inclusive by default, and only the three known ways", async () => {
+    expect((await get("/api/settings/server-settings")).json().taxDisplay).toBe("inclusive");
+    const set = (v: string) =>
+      t.database.pool.query("update settings set tax_display = $1 where id = 1", [v]);
+    await expect(set("exclusive")).rejects.toThrow(/settings_tax_display_check/);
+    for (const v of ["per_item", "hidden", "inclusive"]) await set(v);
+  });
+
   it("GET /api/shippings/default returns the default method with an integer charge", async () => {
     const res = await get("/api/shippings/default");
     expect(res.statusCode).toBe(200);

@@ -219,5 +219,6 @@ async function loadSettings(db: Db): Promise<PublicSettings> {
     otpLength: s.otpLength,
     supportPhone: s.supportPhone,
     supportEmail: s.supportEmail,
+    taxDisplay: s.taxDisplay,
   };
 }

@@ -11,13 +11,12 @@ import { AddToCart } from "./add-to-cart";
 import { RatingSummary } from "./rating-summary";
 import { VariantPicker } from "./variant-picker";
 
-// Related products arrive after the rest of the page, below the fold: their tiles' code is fetched
-// then, not in the page's first download. React keeps the server's tiles until it is there. Their
-// images are lazy (eager high-priority tiles here raced the gallery's first image), and a related
-// product showing the product's own photo (common among colour listings) reuses the gallery's file.
-const ProductGrid = lazyView(() =>
-  import("../product-tile").then((m) => ({ default: m.ProductGrid })),
-);
+// Related products arrive after the rest of the page, below the fold: their carousel's code (and
+// its tiles') is fetched then, not in the page's first download. React keeps the server's row until
+// it is there. Their images are lazy (eager high-priority tiles here raced the gallery's first
+// image), and a related product showing the product's own photo (common among colour listings)
+// reuses the gallery's file.
+const ProductCarousel = lazyView(() => import("../carousel/product-carousel"));
 
 type Props = {
   product: ProductDetail;
@@ -33,6 +32,9 @@ export function ProductView({ product, seo, related }: Props) {
   const [choice, setChoice] = useState(() => initialChoice(product.variants));
   const variant = findVariant(product.variants, choice);
   const stock = variant?.stock ?? product.stock;
+  // The chosen size's chip already says "Only 2 left": once on screen; the line stays for
+  // screen readers, which hear it when the choice changes.
+  const onChip = Boolean(variant?.size && choice.size === variant.size && stockLabel(stock));
   const images =
     product.images.length > 0
       ? product.images
@@ -67,7 +69,10 @@ export function ProductView({ product, seo, related }: Props) {
           <RatingSummary rating={product.rating} count={product.ratingCount} />
           <Price price={variant?.price ?? product.price} mrp={variant?.mrp ?? product.mrp} />
           <VariantPicker product={product} choice={choice} onChange={setChoice} />
-          <p className={stock > 0 ? "stock stock--in" : "stock stock--out"} aria-live="polite">
+          <p
+            className={`stock ${stock > 0 ? "stock--in" : "stock--out"}${onChip ? " visually-hidden" : ""}`}
+            aria-live="polite"
+          >
             {stockLabel(stock) ?? "In stock"}
           </p>
           <div className="product-view__actions">
@@ -118,10 +123,10 @@ export function ProductView({ product, seo, related }: Props) {
             errorElement={<p className="empty-note">No related products right now.</p>}
           >
             {(items) => (
-              <ProductGrid
+              <ProductCarousel
                 products={items}
+                labelledBy="related-heading"
                 empty="No related products right now."
-                priorityTiles={0}
                 shown={images[0] && { src: images[0].url, sizes: GALLERY_SIZES }}
               />
             )}

@@ -3,11 +3,18 @@ import { type FormEvent, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { SORT_LABELS } from "../../lib/listing-query";
 
+export type FiltersHide = {
+  brand?: boolean;
+  vendor?: boolean;
+  subcategory?: boolean;
+  sort?: boolean;
+};
+
 type Props = {
   facets: Facets;
   query: ProductListQuery;
-  /** Facets the page fixes (a brand page has no brand filter). */
-  hide?: { brand?: boolean; subcategory?: boolean; sort?: boolean };
+  /** Facets the page fixes (a brand page has no brand filter, a store page no vendor filter). */
+  hide?: FiltersHide;
   /** Kept on a search listing, so filtering keeps the words. */
   q?: string;
 };
@@ -24,12 +31,8 @@ export function FiltersPanel({ facets, query, hide = {}, q }: Props) {
     if (target.type === "number") return; // prices apply on submit, not on each keystroke
     submit(event.currentTarget, { preventScrollReset: true });
   };
-  const active =
-    [query.subcategory, query.brand, query.size, query.color].some((l) => l?.length) ||
-    query.inStock ||
-    query.onSale ||
-    query.minPrice !== undefined ||
-    query.maxPrice !== undefined;
+  const chosen = activeFilterCount(query, hide);
+  const active = chosen > 0;
 
   return (
     <Form
@@ -58,8 +61,13 @@ export function FiltersPanel({ facets, query, hide = {}, q }: Props) {
           </select>
         </div>
       )}
+      {/* Phones: folded behind the summary unless a filter is on. Wide screens: listing.css shows
+          the groups whatever the open state and hides the summary (no script, so no shift). */}
       <details className="filters__panel" open={active || undefined}>
-        <summary>Filters</summary>
+        <summary>
+          <span>Filters</span>
+          {active && <span className="filters__active">({chosen} on)</span>}
+        </summary>
         {!hide.subcategory && (
           <Checks
             name="subcategory"
@@ -70,6 +78,9 @@ export function FiltersPanel({ facets, query, hide = {}, q }: Props) {
         )}
         {!hide.brand && (
           <Checks name="brand" legend="Brand" items={facets.brands} chosen={query.brand} />
+        )}
+        {!hide.vendor && (
+          <Checks name="vendor" legend="Sold by" items={facets.vendors} chosen={query.vendor} />
         )}
         <Checks name="size" legend="Size" items={facets.sizes} chosen={query.size} />
         <Checks
@@ -121,6 +132,26 @@ export function FiltersPanel({ facets, query, hide = {}, q }: Props) {
         </div>
       </details>
     </Form>
+  );
+}
+
+/** How many filter values are on (each list value, each price bound, each flag). */
+export function activeFilterCount(query: ProductListQuery, hide: FiltersHide = {}) {
+  const lists = [
+    hide.subcategory ? undefined : query.subcategory,
+    hide.brand ? undefined : query.brand,
+    hide.vendor ? undefined : query.vendor,
+    query.size,
+    query.color,
+  ];
+  return (
+    lists.reduce((n, l) => n + (l?.length ?? 0), 0) +
+    [
+      query.inStock,
+      query.onSale,
+      query.minPrice !== undefined,
+      query.maxPrice !== undefined,
+    ].filter(Boolean).length
   );
 }
 

@@ -2,7 +2,7 @@ import type { ProductList, ProductListQuery } from "@maidan/contracts/catalog";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { listingSearch } from "../../lib/listing-query";
-import { FiltersPanel } from "./filters-panel";
+import { type FiltersHide, FiltersPanel } from "./filters-panel";
 import { InfiniteProducts } from "./infinite-products";
 import { Pager } from "./pager";
 import "../../styles/listing.css";
@@ -30,7 +30,7 @@ export function ListingView({
   list: ProductList;
   query: ProductListQuery;
   api: { path: string; fixed: Record<string, string> };
-  hide?: { brand?: boolean; subcategory?: boolean; sort?: boolean };
+  hide?: FiltersHide;
   q?: string;
   empty?: string;
 }) {

@@ -1,6 +1,7 @@
 import type { ProductListQuery } from "@maidan/contracts/catalog";
 import { Link } from "react-router";
 import { listingSearch } from "../../lib/listing-query";
+import { nextPage } from "./infinite-products";
 
 /** Real page links under a listing, for crawlers, no-JS and anyone who prefers them. */
 export function Pager({
@@ -17,6 +18,7 @@ export function Pager({
   extra?: string;
 }) {
   const last = from ?? query.page;
+  const next = nextPage(last, pages);
   if (pages <= 1) return null;
   const href = (page: number) => {
     const s = listingSearch({ ...query, page });
@@ -30,8 +32,8 @@ export function Pager({
         </Link>
       )}
       <span>{`Page ${last} of ${pages}`}</span>
-      {last < pages && (
-        <Link to={href(last + 1)} rel="next">
+      {next !== null && (
+        <Link to={href(next)} rel="next">
           Next page
         </Link>
       )}

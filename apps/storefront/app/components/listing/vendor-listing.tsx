@@ -27,6 +27,7 @@ export function VendorListing({
       list={list}
       query={query}
       api={{ path: "/api/products", fixed: { vendor: vendor.slug } }}
+      hide={{ vendor: true }}
     />
   );
 }

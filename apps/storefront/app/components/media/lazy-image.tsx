@@ -35,8 +35,8 @@ export function LazyImage({
   draggable,
 }: Props) {
   const ref = useRef<HTMLImageElement>(null);
+  // Past MAX_ATTEMPTS: failed, the error image shows.
   const [attempt, setAttempt] = useState(1);
-  const [failed, setFailed] = useState(false);
   const [near, setNear] = useState(Boolean(priority));
 
   useEffect(() => {
@@ -44,10 +44,15 @@ export function LazyImage({
     return watchNearViewport(ref.current, () => setNear(true));
   }, [priority]);
 
-  const onError = () => {
-    if (attempt < MAX_ATTEMPTS) setAttempt(attempt + 1);
-    else setFailed(true);
-  };
+  const onError = () => setAttempt(attempt + 1);
+
+  // A server-rendered image can fail before hydration, and React does not replay that error
+  // event: without this check it would get neither its retries nor the error image.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the hydrated element
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) onError();
+  }, []);
 
   const common = {
     ref,
@@ -61,7 +66,7 @@ export function LazyImage({
     loading: near ? ("eager" as const) : ("lazy" as const),
     fetchPriority: priority ? ("high" as const) : undefined,
   };
-  if (failed) return <img {...common} src={ERROR_IMAGE} loading="eager" />;
+  if (attempt > MAX_ATTEMPTS) return <img {...common} src={ERROR_IMAGE} loading="eager" />;
   const sources = imageSources(src);
   // A retry asks again past any cached failure; the key remounts the element so it reloads.
   const retry = attempt > 1 ? `?attempt=${attempt}` : "";
