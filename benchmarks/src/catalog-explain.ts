@@ -60,6 +60,12 @@ await explain(
   resolveFilter(listQuery({ onSale: "true" }), lookups),
   "relevance",
 );
+const store = vendors[0]?.slug ?? "none";
+await explain(
+  `vendor=${store} (a store page; the vendor facet reads every store's rows)`,
+  resolveFilter(listQuery({ vendor: store }), lookups),
+  "relevance",
+);
 for (const text of ["kids", "jogers", "running shoes"]) {
   const read = await readQuery(database.db, text);
   await explain(`search ${text} → ${read.tsQuery}`, { tsQuery: read.tsQuery }, "relevance");

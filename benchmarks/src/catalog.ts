@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type LoadResult, load } from "./load.ts";
+import { peakRssMb, startPlainHttp } from "./plain-floor.ts";
 import { writeResults } from "./results.ts";
 import { startServer } from "./server-process.ts";
 
@@ -82,8 +83,11 @@ async function productSlugs(base: string, n: number): Promise<string[]> {
   return slugs.slice(0, n);
 }
 
+const PLAIN = "floor: plain node:http";
 const engines = values.engine === "both" ? ["embedded", "external"] : [values.engine!];
 const runs: { engine: string; results: LoadResult[] }[] = [];
+/** The server's peak resident memory per run (the embedded PostgreSQL's processes not counted). */
+const rss: string[] = [];
 for (const engine of engines) {
   for (const size of sizes) {
     const label = `${engine}, ${size.toLocaleString("en-US")} products`;
@@ -105,10 +109,12 @@ for (const engine of engines) {
     });
     process.stdout.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     const server = await startServer(env, 3950 + runs.length);
+    const plain = await startPlainHttp(3940);
     const results: LoadResult[] = [];
     try {
       const slugs = await productSlugs(server.base, 300);
       const targets = [
+        { name: PLAIN, path: "/", base: plain.base },
         { name: "floor: static string", path: "/api/ping" },
         { name: "product list", path: LISTS[0]!, paths: LISTS },
         {
@@ -120,14 +126,17 @@ for (const engine of engines) {
         { name: "SSR product page", path: `/${slugs[0]}`, paths: slugs.map((s) => `/${s}`) },
       ];
       for (const t of targets) {
-        await load(server.base, t.name, t.path, { connections: 10, seconds: 2, paths: t.paths });
-        const r = await load(server.base, t.name, t.path, { connections, seconds, paths: t.paths });
+        const base = t.base ?? server.base;
+        await load(base, t.name, t.path, { connections: 10, seconds: 2, paths: t.paths });
+        const r = await load(base, t.name, t.path, { connections, seconds, paths: t.paths });
         process.stdout.write(
           `  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}\n`,
         );
         results.push(r);
       }
+      rss.push(`${label}: ${peakRssMb(server.pid) ?? "?"} MB`);
     } finally {
+      await plain.stop();
       await server.stop();
     }
     runs.push({ engine: label, results });
@@ -140,4 +149,14 @@ writeFileSync(
   `${OUT}${values.cache === "off" ? "catalog-nocache" : "catalog"}.json`,
   JSON.stringify({ at: new Date().toISOString(), machine, seconds, connections, runs }, null, 2),
 );
-writeResults(suite, { machine, seconds, connections, runs });
+writeResults(suite, {
+  machine,
+  seconds,
+  connections,
+  runs,
+  floors: ["floor: static string", PLAIN],
+  notes: [
+    `Server peak RSS (VmHWM of the Node process; goal < 300 MB): ${rss.join("; ")}.`,
+    "The plain node:http floor is a separate Node process answering `ok`; the static string is the shop's own `/api/ping`.",
+  ],
+});

@@ -12,23 +12,34 @@ export function writeResults(
     seconds: number;
     connections: number;
     runs: { engine: string; results: LoadResult[] }[];
+    /**
+     * Targets whose req/s the others are compared with, one ratio column each, by name (default:
+     * each run's first target, the static string).
+     */
+    floors?: string[];
+    /** Lines printed under the table. */
+    notes?: string[];
   },
 ) {
+  const floors = data.floors ?? [];
   const lines = [
     `<!-- ${suite}:start -->`,
     `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${data.machine}; ${data.connections} connections, ${data.seconds} s per target after a 2 s warm-up.`,
     "",
-    "| engine | target | req/s | p50 ms | p95 ms | p99 ms | errors | ratio to floor |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    `| engine | target | req/s | p50 ms | p95 ms | p99 ms | errors | ${floors.length ? floors.map((f) => `ratio to ${f}`).join(" | ") : "ratio to floor"} |`,
+    `|---|---|---:|---:|---:|---:|---:|${floors.length ? floors.map(() => "---:").join("|") : "---:"}|`,
   ];
   for (const run of data.runs) {
-    const floor = run.results[0]?.rps || 1;
+    const rpsOf = (name: string) => run.results.find((r) => r.name === name)?.rps || 1;
+    const bases = floors.length ? floors.map(rpsOf) : [run.results[0]?.rps || 1];
     for (const r of run.results) {
+      const ratios = bases.map((b) => (r.rps / b).toFixed(2)).join(" | ");
       lines.push(
-        `| ${run.engine} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} | ${(r.rps / floor).toFixed(2)} |`,
+        `| ${run.engine} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} | ${ratios} |`,
       );
     }
   }
+  if (data.notes?.length) lines.push("", ...data.notes);
   lines.push(`<!-- ${suite}:end -->`);
   const block = lines.join("\n");
   let text = existsSync(FILE) ? readFileSync(FILE, "utf8") : "# Benchmark results\n";

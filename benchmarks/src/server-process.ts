@@ -3,14 +3,26 @@ import { fileURLToPath } from "node:url";
 
 const SERVER = fileURLToPath(new URL("../../apps/api/src/server.ts", import.meta.url));
 
-export type RunningServer = { base: string; pid: number; stop: () => Promise<void> };
+export type RunningServer = {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+  /** SIGKILL: the server, or its whole process group (its embedded PostgreSQL too) if `group`. */
+  crash: () => void;
+};
 
-/** Starts the production server as a child process and waits until it is ready. */
+/**
+ * Starts the production server as a child process and waits until it is ready. With `group`
+ * it leads a process group of its own, so `crash()` also kills the PostgreSQL it embeds, as a
+ * power cut would.
+ */
 export async function startServer(
   env: Record<string, string>,
   port: number,
+  opts: { group?: boolean } = {},
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    detached: opts.group ?? false,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -37,6 +49,7 @@ export async function startServer(
   return {
     base,
     pid: child.pid!,
+    crash: () => process.kill(opts.group ? -child.pid! : child.pid!, "SIGKILL"),
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());

@@ -1,0 +1,39 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/**
+ * The plain node:http floor of the quality bars: a server answering "ok" to everything, in a
+ * process of its own, loaded in the same run as the shop so the ratio compares like with like.
+ */
+export async function startPlainHttp(port: number) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      "-e",
+      `require("node:http").createServer((q, s) => s.end("ok")).listen(${port}, "127.0.0.1", () => console.log("up"))`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`plain node:http exited with ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** A process's peak resident memory (VmHWM) in MB, from /proc; null where there is no /proc. */
+export function peakRssMb(pid: number): number | null {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m);
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
