@@ -22,8 +22,12 @@ async function addAddress(
   await page.getByLabel("Province").selectOption(a.province);
   await page.getByLabel("City").selectOption(a.city);
   await page.getByLabel("Address", { exact: true }).fill(a.address);
+  const saved = await page.locator(".address-card").count();
   await page.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByText("Address saved.").first()).toBeVisible();
+  // The card is in the list and the form has been drawn afresh, empty, for the next one.
+  await expect(page.locator(".address-card")).toHaveCount(saved + 1);
+  await expect(page.getByLabel("Full name")).toHaveValue("");
 }
 
 test("address book: add two, edit one, make it the default, remove the other", async ({
@@ -32,6 +36,7 @@ test("address book: add two, edit one, make it the default, remove the other", a
   await signedInAsNewShopper(page);
   await page.goto("/my/address");
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();
+  await page.waitForLoadState("networkidle");
 
   await addAddress(page, {
     name: "Zara Home",

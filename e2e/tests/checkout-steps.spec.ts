@@ -172,7 +172,7 @@ test("listing tiles: a one-variant product goes in the cart from its tile; one w
   await page.goto(`/search/${encodeURIComponent(oneName)}`);
   await page.waitForLoadState("networkidle");
   await expect(visibleCartCount(page)).toHaveText("0");
-  await page.getByRole("button", { name: `Add ${oneName} to cart` }).click();
+  await page.getByRole("button", { name: `Add to cart: ${oneName}` }).click();
   await expect(visibleCartCount(page)).toHaveText("1");
   await expect(page).toHaveURL(/\/search\//);
   const cart = await (await page.request.get("/api/cart")).json();
@@ -182,13 +182,13 @@ test("listing tiles: a one-variant product goes in the cart from its tile; one w
   await withShopDb((db) =>
     db.query("update variants set stock = 1 where product_id = $1", [one.id]),
   );
-  await page.getByRole("button", { name: `Add ${oneName} to cart` }).click();
+  await page.getByRole("button", { name: `Add to cart: ${oneName}` }).click();
   await expect(page).toHaveURL(new RegExp(`/${one.slug}$`));
 
   const manyName = await productName(many.id);
   await page.goto(`/search/${encodeURIComponent(manyName)}`);
   await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: `Add ${manyName} to cart` }).click();
+  await page.getByRole("button", { name: `Add to cart: ${manyName}` }).click();
   await expect(page).toHaveURL(new RegExp(`/${many.slug}$`));
   await expect(visibleCartCount(page)).toHaveText("1");
 });
@@ -235,7 +235,7 @@ test.describe("without JavaScript", () => {
     const name = await productName(product.id);
     await page.goto(`/search/${encodeURIComponent(name)}`);
     // Without scripts the tile's post opens the cart.
-    await page.getByRole("button", { name: `Add ${name} to cart` }).click();
+    await page.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.locator(".checkout__summary .cart-line")).toHaveCount(1);
     await fillAddress(page, "03007778899");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { fillAddress } from "./checkout-helpers.ts";
+import { choosePayment, payOnReview, toPaymentStep } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
 
@@ -68,41 +68,39 @@ const orderState = (id: string) =>
     return rows[0];
   });
 
+/** Adds one unit and walks to the payment step (a typed address, the default delivery). */
 async function toCheckout(page: Page, offset: number, opts: { useWallet?: boolean } = {}) {
   const product = await productAt(offset);
   await page.goto(`/${product.slug}`);
   await page.waitForLoadState("networkidle");
   await page.locator("button.add-to-cart").click();
-  await expect(page.locator(".cart-count").first()).toHaveText("1");
-  await page.goto("/checkout/payments");
-  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page.locator(".cart-count:visible")).toHaveText("1");
+  await toPaymentStep(page);
   if (opts.useWallet) {
     await page.getByRole("button", { name: "Use wallet balance" }).click();
     await expect(page.getByRole("button", { name: "Stop using wallet balance" })).toBeVisible();
   }
   await page.waitForLoadState("networkidle");
-  await page.getByLabel("Full name").fill("Ayesha Khan");
-  await page.getByLabel("Mobile number").fill("03001234567");
-  await page.getByLabel("Province").selectOption("Sindh");
-  await page.locator('.checkout-form select[name="city"]').selectOption("Karachi");
-  await page.locator('.checkout-form input[name="address"]').fill("House 12, Street 4, DHA");
 }
 
-/** Picks the method, pays, and presses the sandbox's button for `outcome`. */
+/** Picks the method at the payment step, pays from the review, and presses `outcome`. */
 async function payThroughSandbox(
   page: Page,
   info: TestInfo,
   label: string,
   outcome: "Pay (success)" | "Decline (failure)" | "Cancel",
 ) {
-  await page.getByLabel(label, { exact: true }).check();
-  await page.getByRole("button", { name: "Pay now" }).click();
+  await payOnReview(page, label);
   await expect(page).toHaveURL(/\/sandbox\//);
   const button = page.getByRole("button", { name: outcome });
   await expect(button).toBeVisible();
   await snapshot(page, info, `sandbox-${label.replace(/\W+/g, "-")}`);
   await button.click();
 }
+
+/** A toast saying `text`: failures before the hand-off are toasts as well as form errors. */
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]", { hasText: text }).first();
 
 const slot = (info: TestInfo, n: number) => n * 2 + (info.project.name === "phone" ? 0 : 1);
 
@@ -158,9 +156,12 @@ for (const [i, [method, label]] of METHODS.entries()) {
 test("Stripe shows its message and places nothing", async ({ page }, info) => {
   await toCheckout(page, slot(info, 30));
   await page.getByLabel("Stripe").check();
-  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(
-    page.getByRole("alert").filter({ hasText: "Stripe not implemented yet. Proceed with COD" }),
+    page
+      .getByRole("alert")
+      .filter({ hasText: "Stripe not implemented yet. Proceed with COD" })
+      .first(),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\/payments$/);
 });
@@ -251,9 +252,8 @@ test("mixed payment: the wallet pays part, Easypaisa the exact rest → order pa
   await giveWallet(userId, credit);
   await toCheckout(page, slot(info, 40), { useWallet: true });
   await expect(page.locator(".wallet-toggle")).toContainText(`paying Rs. ${credit}`);
-  await page.getByLabel("Easypaisa", { exact: true }).check();
   const payCall = page.waitForRequest((r) => r.url().endsWith("/api/pay/easypaisa"));
-  await page.getByRole("button", { name: "Pay now" }).click();
+  await payOnReview(page, "Easypaisa");
   // Spec §7: the call names the wallet it spends from.
   const walletId = await withShopDb(async (db) => {
     const { rows } = await db.query<{ id: string }>("select id from wallets where user_id = $1", [
@@ -308,12 +308,13 @@ test("a wallet that covers the order: cash on delivery is chosen, online methods
   for (const [, label] of METHODS)
     await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
   await expect(page.getByLabel("Stripe")).toBeDisabled();
-  await expect(payment.locator(".checkout-form__review")).toHaveText(
+  await payment.scrollIntoViewIfNeeded();
+  await snapshot(page, info, "wallet-covers-order");
+  await choosePayment(page);
+  await expect(page.locator("#payment .checkout-form__review")).toHaveText(
     "You pay Rs. 0 when your order arrives.",
   );
   await expect(page.getByRole("button", { name: "Place order" })).toBeEnabled();
-  await payment.scrollIntoViewIfNeeded();
-  await snapshot(page, info, "wallet-covers-order");
 
   // A client that asks for an online payment anyway is refused before anything is placed.
   const res = await page.request.post("/api/pay/nift_pay", {
@@ -338,10 +339,9 @@ test("a wallet that covers the order: cash on delivery is chosen, online methods
   });
   expect(await walletOf(userId)).toEqual({ balance: credit, sum: credit });
   await page.reload();
-  await expect(page.locator(".cart-count").first()).toHaveText("1");
+  // The cart is kept: the review still lists its line.
+  await expect(page.locator(".review .cart-line")).toHaveCount(1);
   await page.waitForLoadState("networkidle");
-  await fillAddress(page, "03001234567");
-
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/order-success\?id=[0-9a-f-]{36}&amount=0$/, {
     timeout: 15_000,
@@ -400,21 +400,15 @@ test("the payment loader (§4): on while HBL is slow, off with 'There is somethi
   await faultsFor(page, request, info, { latencyMs: 1500, fail: "error" });
   try {
     const hbl = "Credit / debit card (HBL)";
-    await page.getByLabel(hbl, { exact: true }).check();
-    await page.getByRole("button", { name: "Pay now" }).click();
+    await payOnReview(page, hbl);
     const busy = page.getByRole("button", { name: "Taking you to the payment page…" });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
     await expect(busy).toHaveAttribute("aria-busy", "true");
     await snapshot(page, info, "payment-loader");
-    // Off on failure, with §8's hosted-bank message; the waiting order goes on to repayment,
-    // which shows the server's own account of that attempt.
-    await expect(
-      page
-        .getByRole("alert")
-        .filter({ hasText: "There is something wrong with payment provider!" })
-        .first(),
-    ).toBeVisible();
+    // Off on failure, with §8's hosted-bank message (a toast, which outlives the review page);
+    // the waiting order goes on to repayment, which shows the server's account of that attempt.
+    await expect(toast(page, "There is something wrong with payment provider!")).toBeVisible();
     await expect(page).toHaveURL(/\/checkout\/repayment\?rePayId=[0-9a-f-]{36}$/);
     await expect(page.getByTestId("payment-message")).toHaveText(unavailable("HBL Pay"));
 
@@ -444,14 +438,8 @@ test("a gateway whose status is false: the server's message is shown (§5, §8)"
   await toCheckout(page, slot(info, 32));
   await faultsFor(page, request, info, { fail: "error" });
   try {
-    await page.getByLabel("Bank Alfalah", { exact: true }).check();
-    await page.getByRole("button", { name: "Pay now" }).click();
-    await expect(
-      page
-        .getByRole("alert")
-        .filter({ hasText: unavailable("Bank Alfalah") })
-        .first(),
-    ).toBeVisible();
+    await payOnReview(page, "Bank Alfalah");
+    await expect(toast(page, unavailable("Bank Alfalah"))).toBeVisible();
     await expect(page).toHaveURL(/\/checkout\/repayment\?rePayId=/);
     await expect(page.getByTestId("payment-message")).toHaveText(unavailable("Bank Alfalah"));
   } finally {

@@ -9,26 +9,26 @@ function page(title: string, heading: string, text: string): ComingSoonPage {
   return { title, heading, text };
 }
 
-const checkout = page(
-  "Checkout",
-  "Checkout opens soon",
-  "Paying online and cash on delivery arrive with the checkout. Until then you can browse the whole shop.",
+const disputes = page(
+  "Disputes",
+  "Disputes open soon",
+  "Opening a dispute about an order is on its way. Until then, the help center has our phone number and e-mail.",
 );
-const account = page(
-  "Your account",
-  "Your account opens soon",
-  "Orders, wallet, addresses, reviews and referrals will be here once accounts open.",
+const reviews = page(
+  "Your reviews",
+  "Your reviews open soon",
+  "Reviewing what you bought is on its way. Your orders are under My orders.",
 );
-const orderDone = page(
-  "Order confirmation",
-  "Order confirmations open soon",
-  "You will see your order number and total here once ordering opens.",
+const referrals = page(
+  "Referrals",
+  "Referrals open soon",
+  "Earning by inviting friends is on its way. Your wallet is under My wallet.",
 );
 // /freebies and /freebies/{id} are real pages; claiming a freebie (/myfreebies) comes later.
 const myFreebies = page(
   "Freebies",
   "Freebies open soon",
-  "Free gifts with qualifying orders arrive with the checkout.",
+  "Claiming your free gifts from your account is on its way. The offers are at /freebies.",
 );
 const devPage = page(
   "Test page",
@@ -37,21 +37,12 @@ const devPage = page(
 );
 
 export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
-  "store-directory": page(
-    "Stores",
-    "Stores open soon",
-    "A directory of every store on Maidan is on its way.",
-  ),
   notifications: page(
     "Notifications",
     "Notifications open soon",
-    "Order and offer updates will appear here once accounts open.",
+    "Order and offer updates will be listed here. Until then they come by SMS and e-mail.",
   ),
-  wishlist: page(
-    "Wishlist",
-    "Wishlists open soon",
-    "Saving products for later arrives with customer accounts.",
-  ),
+  wishlist: page("Wishlist", "Wishlists open soon", "Saving products for later is on its way."),
   "lucky-draw": page(
     "Lucky draw",
     "The lucky draw opens soon",
@@ -78,26 +69,20 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   review: page(
     "Write a review",
     "Reviews open soon",
-    "Reviewing what you bought arrives with orders.",
+    "Reviewing what you bought is on its way.",
   ),
-  checkout,
-  "checkout-shipping-address": checkout,
-  "checkout-shipping-address-add": checkout,
-  "checkout-payments": checkout,
-  "checkout-repayment": checkout,
-  success: orderDone,
-  "order-success": orderDone,
-  "order-success-guest": orderDone,
-  "my-orders": account,
-  "my-order": account,
-  "my-wallet": account,
-  "my-disputes": account,
-  "my-dispute-detail": account,
-  "my-order-disputes": account,
-  "my-reviews": account,
-  "my-review": account,
-  "my-referral": account,
-  "my-earnings": account,
+  success: page(
+    "Order confirmation",
+    "Nothing to confirm here",
+    "Your orders and their state are under My orders.",
+  ),
+  "my-disputes": disputes,
+  "my-dispute-detail": disputes,
+  "my-order-disputes": disputes,
+  "my-reviews": reviews,
+  "my-review": reviews,
+  "my-referral": referrals,
+  "my-earnings": referrals,
   template: devPage,
   test: devPage,
 };

@@ -20,7 +20,7 @@ export function TileAddToCart({
       <button
         type="submit"
         className="button product-tile__add-button"
-        aria-label={`Add ${product.name} to cart`}
+        aria-label={`Add to cart: ${product.name}`}
       >
         Add to cart
       </button>
