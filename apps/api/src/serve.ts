@@ -20,6 +20,7 @@ await mountStorefront(app, {
   mode: "production",
   serveAssets: true,
   pageCacheMs: config.CACHE_TTL_MS,
+  renderConcurrency: config.RENDER_CONCURRENCY,
 });
 
 closeOnSignals(app, runtime);

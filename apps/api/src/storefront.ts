@@ -15,6 +15,7 @@ import {
   pickEncoding,
   toCachedPage,
 } from "./page-cache.ts";
+import { createRenderGate } from "./render-gate.ts";
 import type { AppServices } from "./services.ts";
 
 export const STOREFRONT_DIR = fileURLToPath(new URL("../../storefront", import.meta.url));
@@ -62,9 +63,12 @@ export async function mountStorefront(
     serveAssets: boolean;
     /** How long a first anonymous visit's page is reused (0: every request renders). */
     pageCacheMs?: number;
+    /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
+    renderConcurrency?: number;
   },
 ) {
   const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
+  const gate = createRenderGate(opts.renderConcurrency ?? 16);
   // A product's pages go when its stock changes; every page when one sells out or comes back
   // (listings, home and landing tiles show it), or when the catalogue is invalidated.
   opts.services.catalog.onChange((change) => {
@@ -128,23 +132,48 @@ export async function mountStorefront(
       const handle = handlerFor(build, entry);
       if (pageCache && isFirstAnonymousVisit(req)) {
         const key = `${entry.firstVisit.variant(req.headers["user-agent"])} ${req.url}`;
-        const page = await pageCache.get(key, async () =>
-          toCachedPage(
-            // Not tied to this client: others wait for the same render.
-            await handle(toRequest(req, null), entry.createLoadContext(opts.services)),
-            entry.firstVisit.onlyGuestCookie,
-            inlineCss,
-          ),
-        );
+        const page = await pageCache.get(key, async () => {
+          const leave = await gate.enter();
+          try {
+            return await toCachedPage(
+              // Not tied to this client: others wait for the same render.
+              await handle(toRequest(req, null), entry.createLoadContext(opts.services)),
+              entry.firstVisit.onlyGuestCookie,
+              inlineCss,
+            );
+          } finally {
+            leave();
+          }
+        });
         return sendCached(reply, page, entry, req);
       }
-      const response = await handle(toRequest(req, reply), entry.createLoadContext(opts.services));
-      return sendResponse(
-        reply,
-        response,
-        inlineCss,
-        isPrivateRender(req, response.headers.getSetCookie()),
-      );
+      // A client that leaves while waiting in line is not rendered for.
+      let gone = false;
+      reply.raw.once("close", () => {
+        gone = true;
+      });
+      const leave = await gate.enter();
+      if (gone) {
+        leave();
+        return reply.hijack();
+      }
+      // Held until the body has gone or the client has: a streamed render lives that long.
+      reply.raw.once("close", leave);
+      try {
+        const response = await handle(
+          toRequest(req, reply),
+          entry.createLoadContext(opts.services),
+        );
+        return sendResponse(
+          reply,
+          response,
+          inlineCss,
+          isPrivateRender(req, response.headers.getSetCookie()),
+        );
+      } catch (e) {
+        leave();
+        throw e;
+      }
     });
   });
 }
