@@ -42,12 +42,31 @@ const base = values.base ?? server!.base;
 const products = (await (await fetch(`${base}/api/products?limit=1&sort=best-selling`)).json()) as {
   items: { slug: string }[];
 };
-const pages = [
+const pages: { name: string; path: string; cookie?: string }[] = [
   { name: "home", path: "/" },
   { name: "category", path: "/men" },
   { name: "product", path: `/${products.items[0]?.slug}` },
   { name: "search", path: "/search/shoes" },
+  { name: "checkout", path: "/checkout", cookie: await guestWithCart(products.items[0]?.slug) },
 ];
+
+/** A guest id whose cart holds one unit of the product, so /checkout shows a real cart. */
+async function guestWithCart(slug: string | undefined): Promise<string> {
+  const guest = `guest=${crypto.randomUUID()}`;
+  const detail = (await (await fetch(`${base}/api/products/${slug}`)).json()) as {
+    _id: string;
+    variants: { _id: string; stock: number }[];
+  };
+  const variant = detail.variants.find((v) => v.stock > 0);
+  if (!variant) throw new Error(`lighthouse: ${slug} has no variant in stock for the cart`);
+  const added = await fetch(`${base}/api/cart/v2/add`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: guest },
+    body: JSON.stringify({ pid: detail._id, vid: variant._id, qty: 1 }),
+  });
+  if (!added.ok) throw new Error(`lighthouse: add to cart answered ${added.status}`);
+  return guest;
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: values.chromium,
@@ -80,7 +99,10 @@ try {
         { port: chrome.port, output: ["json", "html"], logLevel: "error" },
         {
           extends: "lighthouse:default",
-          settings: { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+          settings: {
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+          },
         },
       );
       if (!result) throw new Error(`lighthouse gave no result for ${page.path}`);

@@ -26,17 +26,13 @@ export function claimChunkReload(store: Store, now = Date.now()): boolean {
   return true;
 }
 
-const chunkErrorPatterns = [
-  /Failed to fetch dynamically imported module/i,
-  /error loading dynamically imported module/i,
-  /Importing a module script failed/i,
-  /Unable to preload CSS/i,
-  /Loading (CSS )?chunk .* failed/i,
-];
+/** Chromium's, Firefox's and Safari's failed dynamic import, and Vite's failed CSS preload. */
+const chunkError =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-  return chunkErrorPatterns.some((pattern) => pattern.test(message));
+  return chunkError.test(message);
 }
 
 /** Reloads the page if allowed; returns whether it did. Browser only. */
