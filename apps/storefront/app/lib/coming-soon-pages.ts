@@ -66,11 +66,7 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Call-back requests open soon",
     "Leaving your number for a call from our team is on its way.",
   ),
-  review: page(
-    "Write a review",
-    "Reviews open soon",
-    "Reviewing what you bought is on its way.",
-  ),
+  review: page("Write a review", "Reviews open soon", "Reviewing what you bought is on its way."),
   success: page(
     "Order confirmation",
     "Nothing to confirm here",

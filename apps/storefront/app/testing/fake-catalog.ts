@@ -1,8 +1,4 @@
-import type {
-  ProductCard,
-  ProductList,
-  ProductListQuery,
-} from "@maidan/contracts/catalog";
+import type { ProductCard, ProductList, ProductListQuery } from "@maidan/contracts/catalog";
 import type { AppServices } from "../lib/api-types";
 
 /** An in-memory catalogue for storefront unit tests: two brands, one vendor, a few cards. */
