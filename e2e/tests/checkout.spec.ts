@@ -138,7 +138,7 @@ test("signed in: checkout, order detail with timeline, cancel and stock comes ba
   await addFromProductPage(page, product.slug);
   // An empty address book: step one is the book's own form, and the address is saved there.
   // A phone of this project's own: the other project's checkout reads its code at the same time.
-  const phone = info.project.name === "phone" ? "03333333333" : "03444444444";
+  const phone = info.project.name === "phone" ? "03333333333" : "03488888888";
   await toReview(page, phone);
   // Spec §4: cash on delivery uses the general loading flag (the bar, the busy button), never
   // the payment loader. The order's post is held back a moment so the flag can be seen.
