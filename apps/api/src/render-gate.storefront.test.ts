@@ -13,7 +13,8 @@ import { mountStorefront } from "./storefront.ts";
 let active = 0;
 let peak = 0;
 let renders = 0;
-const app = Fastify({ logger: false });
+// fetch keeps its connections alive; closing must not wait for them.
+const app = Fastify({ logger: false, forceCloseConnections: true });
 
 function fakeBuild(): ServerBuild {
   const module = {
