@@ -108,6 +108,7 @@ test("guest: add to cart up to stock, the four steps, COD, confirm with the SMS 
   await expect(
     page.getByText("A new code was just sent. Please wait a minute before asking again."),
   ).toBeVisible();
+  await snapshot(page, info, "order-success-confirm");
   if (code !== first) {
     await page.getByLabel("Confirmation code").fill(first);
     await page.getByRole("button", { name: "Confirm order" }).click();
