@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { type LoadResult, load } from "./load.ts";
 import { peakRssMb, startPlainHttp } from "./plain-floor.ts";
+import { productSlugs } from "./product-slugs.ts";
 import { writeResults } from "./results.ts";
 import { startServer } from "./server-process.ts";
 
@@ -66,21 +67,6 @@ async function ensureDatabase(base: string, name: string) {
   const found = await client.query("select 1 from pg_database where datname = $1", [name]);
   if (found.rowCount === 0) await client.query(`create database "${name}"`);
   await client.end();
-}
-
-async function productSlugs(base: string, n: number): Promise<string[]> {
-  const slugs: string[] = [];
-  for (let page = 1; slugs.length < n; page++) {
-    const r = (await (
-      await fetch(`${base}/api/products?limit=60&sort=newest&page=${page}`)
-    ).json()) as {
-      items: { slug: string }[];
-      pages: number;
-    };
-    slugs.push(...r.items.map((p) => p.slug));
-    if (page >= r.pages) break;
-  }
-  return slugs.slice(0, n);
 }
 
 const PLAIN = "floor: plain node:http";

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { load } from "./load.ts";
 import { peakRssMb } from "./plain-floor.ts";
+import { productSlugs } from "./product-slugs.ts";
 import { stamp, writeSection } from "./sections.ts";
 import { startServer } from "./server-process.ts";
 
@@ -33,14 +34,7 @@ for (const limit of limits) {
     3960,
   );
   try {
-    const slugs: string[] = [];
-    for (let page = 1; slugs.length < 300; page++) {
-      const r = (await (
-        await fetch(`${server.base}/api/products?limit=60&sort=newest&page=${page}`)
-      ).json()) as { items: { slug: string }[]; pages: number };
-      slugs.push(...r.items.map((p) => p.slug));
-      if (page >= r.pages) break;
-    }
+    const slugs = await productSlugs(server.base, 300);
     const idle = peakRssMb(server.pid);
     const runs = [];
     for (const n of [1, 2]) {
