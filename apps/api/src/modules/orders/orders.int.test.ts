@@ -366,8 +366,15 @@ describe("sales tax inside prices (issue #5: per category, shown as settings say
     const taxed = rows[0] as { vid: string; pid: string; price: number; rate_bp: number };
     if (!taxed) throw new Error("the seed has no product in the taxed category");
     expect(taxed.rate_bp).toBe(DEMO_TAX.rateBp);
-    const [plain] = (await pickVariants(t, 30)).filter((v) => v.pid !== taxed.pid);
-    if (!plain) throw new Error("no untaxed variant");
+    // A sellable variant of another category (earlier tests in this file sell some out).
+    const plain = (
+      await t.database.db.execute(sql`
+        select v.id as vid, p.id as pid from variants v join products p on p.id = v.product_id
+        where v.active and p.active and v.stock > 0
+          and p.category_id <> (select category_id from products where id = ${taxed.pid})
+        order by v.id limit 1`)
+    ).rows[0] as { vid: string; pid: string } | undefined;
+    if (!plain) throw new Error("no variant outside the taxed category");
     await t.database.db.execute(
       sql`delete from category_tax_rates where category_id = (select category_id from products where id = ${plain.pid})`,
     );
