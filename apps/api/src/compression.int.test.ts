@@ -27,6 +27,24 @@ describe("response compression (@fastify/compress)", () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
+  it("sends catalogue reads compressed too (serialised and compressed once per cached read)", async () => {
+    for (const url of ["/api/products?category=men", "/api/search?q=jogers", "/api/categories"]) {
+      const plain = await get(url);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+      const br = await get(url, "gzip, deflate, br");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers.vary).toContain("Accept-Encoding");
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gz = await get(url, "gzip");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    }
+    const missing = await get("/api/products/no-such-product", "br");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: "This page could not be found", status: 404 });
+  });
+
   it("leaves tiny responses alone", async () => {
     const res = await get("/api/ping", "br");
     expect(res.headers["content-encoding"]).toBeUndefined();

@@ -5,7 +5,6 @@ import {
   createPageCache,
   isFirstAnonymousVisit,
   isPrivateRender,
-  pickEncoding,
   toCachedPage,
 } from "./page-cache.ts";
 
@@ -99,13 +98,6 @@ describe("request checks", () => {
     expect(isFirstAnonymousVisit({ method: "GET", headers: { authorization: "Bearer x" } })).toBe(
       false,
     );
-  });
-
-  it("prefers brotli, then gzip, else none", () => {
-    expect(pickEncoding("gzip, deflate, br")).toBe("br");
-    expect(pickEncoding("gzip")).toBe("gzip");
-    expect(pickEncoding(undefined)).toBeNull();
-    expect(pickEncoding("identity")).toBeNull();
   });
 });
 

@@ -7,12 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
 import { limitedBody } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
+import { pickEncoding } from "./lib/shared-json.ts";
 import {
   type CachedPage,
   createPageCache,
   isFirstAnonymousVisit,
   isPrivateRender,
-  pickEncoding,
   toCachedPage,
 } from "./page-cache.ts";
 import { createRenderGate } from "./render-gate.ts";

@@ -16,6 +16,7 @@ import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
+import { sendSharedJson } from "../../lib/shared-json.ts";
 
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
 const listResponses = { 200: productList, 400: errorBody, 404: errorBody };
@@ -27,9 +28,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app,
   { catalog },
 ) => {
-  // The service returns contract-typed values (checked by the compiler), so the responses skip
-  // zod's runtime re-validation: on a 24-card listing with facets it cost more than the cached
-  // read itself. The response schemas still describe every route in OpenAPI.
+  // Answers are the service's cached, contract-typed values (checked by the compiler), sent by
+  // sendSharedJson: serialised and compressed once per cached value, never re-validated by zod
+  // (on a 24-card listing that cost more than the cached read itself). The response schemas
+  // still describe every route in OpenAPI; this serializer only writes the error bodies.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.get(
     "/categories",
@@ -40,13 +42,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: categoryTree },
       },
     },
-    () => catalog.categoryTree(),
+    async (req, reply) => sendSharedJson(req, reply, await catalog.categoryTree()),
   );
 
   app.get(
     "/brands",
     { schema: { tags, summary: "All brands", response: { 200: z.array(brand) } } },
-    () => catalog.brands(),
+    async (req, reply) => sendSharedJson(req, reply, await catalog.brands()),
   );
   app.get(
     "/brands/:slug",
@@ -58,15 +60,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: brand, 404: errorBody },
       },
     },
-    async (req) =>
-      (await catalog.brand(req.params.slug)) ?? Promise.reject(notFound("Brand not found")),
+    async (req, reply) => {
+      const found = await catalog.brand(req.params.slug);
+      if (!found) throw notFound("Brand not found");
+      return sendSharedJson(req, reply, found);
+    },
   );
 
   for (const base of ["/vendors", "/stores"]) {
     app.get(
       base,
       { schema: { tags, summary: "All vendors (stores)", response: { 200: z.array(vendor) } } },
-      () => catalog.vendors(),
+      async (req, reply) => sendSharedJson(req, reply, await catalog.vendors()),
     );
     app.get(
       `${base}/:slug`,
@@ -78,8 +83,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
           response: { 200: vendor, 404: errorBody },
         },
       },
-      async (req) =>
-        (await catalog.vendor(req.params.slug)) ?? Promise.reject(notFound("Store not found")),
+      async (req, reply) => {
+        const found = await catalog.vendor(req.params.slug);
+        if (!found) throw notFound("Store not found");
+        return sendSharedJson(req, reply, found);
+      },
     );
   }
 
@@ -93,7 +101,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: listResponses,
       },
     },
-    (req) => catalog.list(req.query),
+    async (req, reply) => sendSharedJson(req, reply, await catalog.list(req.query)),
   );
   app.get(
     "/products/best-sellers",
@@ -105,7 +113,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: listResponses,
       },
     },
-    (req) => catalog.bestSellers(req.query),
+    async (req, reply) => sendSharedJson(req, reply, await catalog.bestSellers(req.query)),
   );
   app.get(
     "/products/new-arrivals",
@@ -117,7 +125,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: listResponses,
       },
     },
-    (req) => catalog.newArrivals(req.query),
+    async (req, reply) => sendSharedJson(req, reply, await catalog.newArrivals(req.query)),
   );
   app.get(
     "/products/:slug",
@@ -129,9 +137,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: productDetail, 404: errorBody },
       },
     },
-    async (req) =>
-      (await catalog.detail(req.params.slug)) ??
-      Promise.reject(notFound("This page could not be found")),
+    async (req, reply) => {
+      const found = await catalog.detail(req.params.slug);
+      if (!found) throw notFound("This page could not be found");
+      return sendSharedJson(req, reply, found);
+    },
   );
   app.get(
     "/products/:slug/related",
@@ -144,11 +154,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(productCard), 404: errorBody },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const key = req.params.slug;
       const id = UUID.test(key) ? key : (await catalog.detail(key))?._id;
       if (!id) throw notFound("This page could not be found");
-      return catalog.related(id, req.query.limit);
+      return sendSharedJson(req, reply, await catalog.related(id, req.query.limit));
     },
   );
 
@@ -162,7 +172,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: searchResult, 400: errorBody, 404: errorBody },
       },
     },
-    (req) => catalog.search(req.query.q ?? "", req.query),
+    async (req, reply) =>
+      sendSharedJson(req, reply, await catalog.search(req.query.q ?? "", req.query)),
   );
   app.get(
     "/search/suggest",
@@ -174,6 +185,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: suggestions },
       },
     },
-    (req) => catalog.suggest(req.query.q),
+    async (req, reply) => sendSharedJson(req, reply, await catalog.suggest(req.query.q)),
   );
 };
