@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { buildApp } from "./app.ts";
 import { bootRuntime, closeOnSignals, exitOnBootError } from "./boot.ts";
+import { releaseStartupGarbage } from "./lib/startup-garbage.ts";
 import { mountStorefront, productionBuild } from "./storefront.ts";
 
 /** The production server (started by server.ts, after its module resolve hook). */
@@ -13,10 +14,11 @@ const app = await buildApp(runtime).catch(async (e) => {
   await runtime.close();
   return exitOnBootError(e);
 });
+const build = productionBuild();
 await mountStorefront(app, {
   services: app.services,
   mediaDir: join(config.dataDir, "media"),
-  build: productionBuild(),
+  build,
   mode: "production",
   serveAssets: true,
   pageCacheMs: config.CACHE_TTL_MS,
@@ -24,6 +26,10 @@ await mountStorefront(app, {
 });
 
 closeOnSignals(app, runtime);
+// Everything is loaded (the routes, the storefront build): the start-up garbage can go.
+await app.ready();
+await build();
+releaseStartupGarbage();
 
 await app.listen({ port: config.PORT, host: config.HOST }).catch(async (e) => {
   await runtime.close();
