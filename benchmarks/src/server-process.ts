@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../../apps/api/src/server-flags.ts";
 
 const SERVER = fileURLToPath(new URL("../../apps/api/src/server.ts", import.meta.url));
 
@@ -12,7 +13,8 @@ export type RunningServer = {
 };
 
 /**
- * Starts the production server as a child process and waits until it is ready. With `group`
+ * Starts the production server as a child process, with the flags `npm run serve` gives it, and
+ * waits until it is ready. With `group`
  * it leads a process group of its own, so `crash()` also kills the PostgreSQL it embeds, as a
  * power cut would.
  */
@@ -21,7 +23,7 @@ export async function startServer(
   port: number,
   opts: { group?: boolean } = {},
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
     detached: opts.group ?? false,
     env: {
       ...process.env,
