@@ -45,8 +45,8 @@ export async function load(
   const instance = autocannon({
     url: base + path,
     connections: opts.connections,
-    duration: opts.amount ? undefined : opts.seconds,
-    amount: opts.amount,
+    // autocannon's defaults are spread under these options: an undefined duration would win.
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds }),
     headers: opts.headers,
     requests: opts.setupRequest
       ? [{ setupRequest: opts.setupRequest }]
