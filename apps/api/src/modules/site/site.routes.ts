@@ -10,11 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
+import { sendSharedJson } from "../../lib/shared-json.ts";
 import type { AppServices } from "../../services.ts";
 
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
-/** Start-up calls of spec §7 and the CMS pages. */
+/**
+ * Start-up calls of spec §7 and the CMS pages. Every answer is a cached read, the same for
+ * everyone, sent by sendSharedJson (serialised and compressed once per cached value).
+ */
 export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = async (
   app,
   { site },
@@ -28,7 +32,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = 
         response: { 200: pagesRouter },
       },
     },
-    () => site.pagesRouter(),
+    async (req, reply) => sendSharedJson(req, reply, await site.pagesRouter()),
   );
 
   app.get(
@@ -42,7 +46,12 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = 
         response: { 200: landingList },
       },
     },
-    (req) => site.landing({ landingPage: req.query.landingPage, route: req.query.route }),
+    async (req, reply) =>
+      sendSharedJson(
+        req,
+        reply,
+        await site.landing({ landingPage: req.query.landingPage, route: req.query.route }),
+      ),
   );
 
   for (const path of ["/settings", "/settings/server-settings"]) {
@@ -55,7 +64,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = 
           response: { 200: publicSettings },
         },
       },
-      () => site.settings(),
+      async (req, reply) => sendSharedJson(req, reply, await site.settings()),
     );
   }
 
@@ -68,10 +77,10 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = 
         response: { 200: shippingMethod, 404: errorBody },
       },
     },
-    async () => {
+    async (req, reply) => {
       const s = await site.defaultShipping();
       if (!s) throw notFound("No shipping method is configured");
-      return s;
+      return sendSharedJson(req, reply, s);
     },
   );
 
@@ -85,10 +94,10 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = 
         response: { 200: page, 404: errorBody },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const p = await site.page(req.params.slug);
       if (!p) throw notFound("This page could not be found");
-      return p;
+      return sendSharedJson(req, reply, p);
     },
   );
 };

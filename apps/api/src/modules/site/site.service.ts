@@ -24,6 +24,11 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
   const categories = memo(cacheMs, () => repo.listCategories(db));
   const settings = memo(cacheMs, () => loadSettings(db));
   const pageSlugs = memo(cacheMs, () => repo.listPageSlugs(db));
+  // One value while both parts are unchanged, so the API sends it as it was encoded last time.
+  const pagesRouter = memo(cacheMs, async () => {
+    const [p, c] = await Promise.all([pageSlugs(), categories()]);
+    return { pages: p, categories: c.map((x) => ({ slug: x.slug })) };
+  });
   // Every page's root loader reads this (header categories); it must not query per request.
   const home = memo(cacheMs, async () => {
     const [cats, featured, newArrivals, onSale] = await Promise.all([
@@ -63,25 +68,23 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
   };
 
   return {
-    async pagesRouter() {
-      const [p, c] = await Promise.all([pageSlugs(), categories()]);
-      return { pages: p, categories: c.map((x) => ({ slug: x.slug })) };
-    },
+    pagesRouter,
 
-    async landing(filter) {
-      const rows = await repo.listLanding(db, filter);
-      return {
-        status: true,
-        data: rows.map((r) => ({
-          _id: r.id,
-          route: r.route,
-          title: r.title,
-          landingPage: r.landingPage,
-          data: r.data,
-          status: r.status,
-        })),
-      };
-    },
+    landing: (filter) =>
+      byKey.get(`landing-list:${filter.landingPage ?? ""}:${filter.route ?? ""}`, async () => {
+        const rows = await repo.listLanding(db, filter);
+        return {
+          status: true,
+          data: rows.map((r) => ({
+            _id: r.id,
+            route: r.route,
+            title: r.title,
+            landingPage: r.landingPage,
+            data: r.data,
+            status: r.status,
+          })),
+        };
+      }),
 
     settings,
 
