@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp } from "../../apps/api/src/app.ts";
 import { bootRuntime } from "../../apps/api/src/boot.ts";
@@ -8,6 +10,7 @@ import { mountStorefront, productionBuild } from "../../apps/api/src/storefront.
 import { type LoadResult, load } from "./load.ts";
 import { writeResults } from "./results.ts";
 import { writeSection } from "./sections.ts";
+import { SERVER_NODE_FLAGS } from "../../apps/api/src/server-flags.ts";
 import { startServer } from "./server-process.ts";
 
 /**
@@ -17,9 +20,17 @@ import { startServer } from "./server-process.ts";
  * the CPU time per render: the app is built in this process (same build, same database via
  * DATABASE_URL / DATA_DIR) and each page is rendered one request at a time through
  * `app.inject`, so the process's CPU delta belongs to that render alone (database work runs in
- * PostgreSQL's processes and is not counted). Writes the "SSR pages (<label>)" sections of
+ * PostgreSQL's processes and is not counted), with the production server's Node flags (the script
+ * starts itself again with them). Writes the "SSR pages (<label>)" sections of
  * RESULTS.md. Without --base it starts the built server on the embedded database.
  */
+// The renders below run in this process: with the production server's Node flags, or the
+// young generation's size (and so the collections counted per render) would differ.
+if (!SERVER_NODE_FLAGS.every((f) => process.execArgv.includes(f))) {
+  const me = fileURLToPath(import.meta.url);
+  const args = [...SERVER_NODE_FLAGS, ...process.execArgv, me, ...process.argv.slice(2)];
+  process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);
+}
 const { values } = parseArgs({
   options: {
     base: { type: "string" },
