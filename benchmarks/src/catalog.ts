@@ -125,9 +125,10 @@ for (const engine of engines) {
       ];
       for (const t of targets) {
         // The API's own peak (the quality bars' peer figure), before any page is rendered.
-        if (t.name === "SSR product page")
+        if (t.name === "SSR product page") {
           apiRss.push(`${label}: ${peakRssMb(server.pid) ?? "?"} MB`);
-        process.stdout.write(`  server peak RSS after the API targets ${apiRss.at(-1)}\n`);
+          process.stdout.write(`  server peak RSS after the API targets ${apiRss.at(-1)}\n`);
+        }
         const base = t.base ?? server.base;
         const opts = { paths: t.paths, headers: t.headers ?? BROWSER_HEADERS };
         // Each path once, then 2 s: the run measures the warm state (the read cache keeps
