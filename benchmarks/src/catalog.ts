@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type LoadResult, load } from "./load.ts";
-import { peakRssMb, startPlainHttp } from "./plain-floor.ts";
+import { cpuTimeMs, peakRssMb, startPlainHttp } from "./plain-floor.ts";
 import { productSlugs } from "./product-slugs.ts";
 import { writeResults } from "./results.ts";
 import { startServer } from "./server-process.ts";
@@ -141,9 +141,12 @@ for (const engine of engines) {
             ...opts,
           });
         await load(base, t.name, t.path, { connections: 10, seconds: 2, ...opts });
+        const pid = t.base ? plain.pid : server.pid;
+        const cpuBefore = cpuTimeMs(pid);
         const r = await load(base, t.name, t.path, { connections, seconds, ...opts });
+        r.cpuMsPerRequest = (cpuTimeMs(pid) - cpuBefore) / r.requests;
         process.stdout.write(
-          `  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}\n`,
+          `  ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, server CPU ${Math.round(r.cpuMsPerRequest * 1000)} µs/request\n`,
         );
         results.push(r);
       }
@@ -169,6 +172,7 @@ writeResults(suite, {
   connections,
   runs,
   floors: ["floor: static string", PLAIN],
+  capacityFloor: PLAIN,
   notes: [
     `Server peak RSS (VmHWM of the Node process; goal < 300 MB) after the API targets: ${apiRss.join("; ")}; after the whole run, server-rendered pages included: ${rss.join("; ")}.`,
     "The plain node:http floor is a separate Node process answering `ok`; the static string is the shop's own `/api/ping`.",

@@ -12,6 +12,8 @@ export type LoadResult = {
   non2xx: number;
   /** 2xx answers per second over the whole run (orders/s for order placement). */
   okPerSecond: number;
+  /** The server process's CPU time per request during the run, where the caller measured it. */
+  cpuMsPerRequest?: number;
 };
 
 /** What a request may become just before it is sent (method, headers, body, path). */

@@ -1,16 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp } from "../../apps/api/src/app.ts";
 import { bootRuntime } from "../../apps/api/src/boot.ts";
+import { SERVER_NODE_FLAGS } from "../../apps/api/src/server-flags.ts";
 import { mountStorefront, productionBuild } from "../../apps/api/src/storefront.ts";
 import { type LoadResult, load } from "./load.ts";
+import { cpuTimeMs } from "./plain-floor.ts";
 import { writeResults } from "./results.ts";
 import { writeSection } from "./sections.ts";
-import { SERVER_NODE_FLAGS } from "../../apps/api/src/server-flags.ts";
 import { startServer } from "./server-process.ts";
 
 /**
@@ -63,11 +63,7 @@ let cached: Awaited<ReturnType<typeof buildApp>> | undefined;
 const cpu: { name: string; p50: number; p95: number; max: number }[] = [];
 const serverCpu: { name: string; msPerRequest: number }[] = [];
 const pid = values.pid ?? (server ? String(server.pid) : undefined);
-/** User + system CPU of the server process so far, in ms (/proc counts 100 ticks a second). */
-const serverCpuMs = () => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const serverCpuMs = () => cpuTimeMs(pid!);
 try {
   for (const t of targets) {
     await load(base, t.name, t.path, { connections: 10, seconds: 2 }); // warm-up

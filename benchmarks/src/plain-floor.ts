@@ -20,6 +20,7 @@ export async function startPlainHttp(port: number) {
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
@@ -36,4 +37,10 @@ export function peakRssMb(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** User + system CPU time of a process so far, in ms (/proc counts 100 ticks a second). */
+export function cpuTimeMs(pid: number | string): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -19,23 +19,34 @@ export function writeResults(
     floors?: string[];
     /** Lines printed under the table. */
     notes?: string[];
+    /**
+     * With results that carry `cpuMsPerRequest`: the target whose server CPU per request the
+     * others are compared with (a capacity ratio, not limited by the load generator).
+     */
+    capacityFloor?: string;
   },
 ) {
   const floors = data.floors ?? [];
+  const capacity = data.capacityFloor;
   const lines = [
     `<!-- ${suite}:start -->`,
     `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${data.machine}; ${data.connections} connections, ${data.seconds} s per target after a 2 s warm-up.`,
     "",
-    `| engine | target | req/s | p50 ms | p95 ms | p99 ms | errors | ${floors.length ? floors.map((f) => `ratio to ${f}`).join(" | ") : "ratio to floor"} |`,
-    `|---|---|---:|---:|---:|---:|---:|${floors.length ? floors.map(() => "---:").join("|") : "---:"}|`,
+    `| engine | target | req/s | p50 ms | p95 ms | p99 ms | errors | ${floors.length ? floors.map((f) => `ratio to ${f}`).join(" | ") : "ratio to floor"} |${capacity ? ` server CPU µs per request | capacity ratio to ${capacity} |` : ""}`,
+    `|---|---|---:|---:|---:|---:|---:|${floors.length ? floors.map(() => "---:").join("|") : "---:"}|${capacity ? "---:|---:|" : ""}`,
   ];
   for (const run of data.runs) {
     const rpsOf = (name: string) => run.results.find((r) => r.name === name)?.rps || 1;
     const bases = floors.length ? floors.map(rpsOf) : [run.results[0]?.rps || 1];
+    const floorCpu = run.results.find((r) => r.name === capacity)?.cpuMsPerRequest;
     for (const r of run.results) {
       const ratios = bases.map((b) => (r.rps / b).toFixed(2)).join(" | ");
+      const cpu = r.cpuMsPerRequest;
+      const cpuCells = !capacity
+        ? ""
+        : ` ${cpu === undefined ? "–" : Math.round(cpu * 1000)} | ${cpu && floorCpu ? (floorCpu / cpu).toFixed(2) : "–"} |`;
       lines.push(
-        `| ${run.engine} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} | ${ratios} |`,
+        `| ${run.engine} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} | ${ratios} |${cpuCells}`,
       );
     }
   }

@@ -28,7 +28,10 @@ await mountStorefront(app, {
 closeOnSignals(app, runtime);
 // Everything is loaded (the routes, the storefront build): the start-up garbage can go.
 await app.ready();
-await build();
+await build().catch(async (e) => {
+  await runtime.close();
+  exitOnBootError(e);
+});
 releaseStartupGarbage();
 
 await app.listen({ port: config.PORT, host: config.HOST }).catch(async (e) => {
