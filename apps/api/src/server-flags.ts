@@ -8,8 +8,8 @@
  *   old generation and cached pages were served at half the rate.
  * - `--heap-growing-percent=50`: the old generation may grow to 1.5 × what survived the last full
  *   collection before the next one (V8 otherwise picks up to 4× when allocation is fast). Under
- *   100 connections of uncached page renders the peak fell from ~470 to ~350 MB for ~7% of the
- *   render rate; cached reads did not change.
+ *   100 connections of uncached page renders the peak fell from ~470 to ~300 MB, for ~7% of the
+ *   render rate and ~2 ms of render CPU p95; cached reads did not change.
  *
  * Figures and the runs behind them: decision 013, addendum 2026-11-25.
  */
