@@ -17,7 +17,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
         tags: ["media"],
         summary: "An original product, banner or profile picture",
         params: z.object({ "*": z.string().max(300) }),
-        headers: z.object({ "if-none-match": z.string().max(200).optional() }),
+        headers: z.object({ "if-none-match": z.string().max(200).optional() }).loose(),
         response: { 200: z.any().describe("the image bytes"), 304: z.any(), 404: errorBody },
       },
     },
