@@ -3,7 +3,8 @@ import { connect } from "node:net";
 
 /**
  * `npm test`: the one command CI runs. Type check, lint, unit tests, integration tests on the
- * embedded PostgreSQL, again on the external PostgreSQL with Redis, then the browser journeys.
+ * embedded PostgreSQL, again on the external PostgreSQL with Redis, two instances on those
+ * (scripts/scale-out.ts), then the browser journeys.
  */
 const EXTERNAL_PG = process.env.TEST_EXTERNAL_PG_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const EXTERNAL_REDIS = process.env.TEST_EXTERNAL_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -21,6 +22,11 @@ const steps: Step[] = [
     name: "integration (external PostgreSQL, Redis)",
     cmd: ["vitest", "run", "--project", "integration"],
     env: { TEST_PG_SERVER_URL: EXTERNAL_PG, TEST_REDIS_URL: EXTERNAL_REDIS },
+  },
+  {
+    name: "scale-out (two instances, external PostgreSQL, Redis, S3)",
+    cmd: ["npm", "run", "test:scale-out"],
+    env: { TEST_EXTERNAL_PG_URL: EXTERNAL_PG, TEST_EXTERNAL_REDIS_URL: EXTERNAL_REDIS },
   },
   { name: "e2e (Chromium)", cmd: ["npm", "run", "test:e2e"] },
 ];
@@ -50,7 +56,9 @@ process.exit(failed ? 1 : 0);
 
 /** The external suite is part of `npm test`; it is never skipped because a server is missing. */
 async function requireServices() {
-  const wantsExternal = !only.length || only.some((o) => "integration (external".startsWith(o));
+  const wantsExternal =
+    !only.length ||
+    only.some((o) => "integration (external".startsWith(o) || "scale-out".startsWith(o));
   if (!wantsExternal) return;
   for (const [name, url] of [
     ["PostgreSQL", EXTERNAL_PG],

@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { embeddedUrl } from "@maidan/db/embedded-url";
 import pg from "pg";
 import { type LoadResult, load, type RequestShape } from "./load.ts";
 import { stamp, writeSection } from "./sections.ts";
@@ -48,12 +47,6 @@ async function ensureDatabase(base: string, name: string) {
   const found = await client.query("select 1 from pg_database where datname = $1", [name]);
   if (found.rowCount === 0) await client.query(`create database "${name}"`);
   await client.end();
-}
-
-/** The embedded server's port from its postmaster.pid (line 4), while our server runs it. */
-function embeddedUrl(dataDir: string) {
-  const port = readFileSync(join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3];
-  return `postgres://maidan:maidan@127.0.0.1:${port}/maidan`;
 }
 
 /** Raises stock and fills CARTS guest carts (one line each) for the order run. */

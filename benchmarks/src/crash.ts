@@ -13,9 +13,9 @@
  * Records the outcome in benchmarks/RESULTS.md under "crash".
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { embeddedUrl } from "@maidan/db/embedded-url";
 import pg from "pg";
 import { stamp, writeSection } from "./sections.ts";
 import { type RunningServer, startServer } from "./server-process.ts";
@@ -48,12 +48,6 @@ type Outcome = {
   sold: number;
   initial: number;
 };
-
-/** The embedded server's address, read from the postmaster.pid of the running server. */
-function embeddedUrl(dataDir: string) {
-  const port = readFileSync(join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3];
-  return `postgres://maidan:maidan@127.0.0.1:${port}/maidan`;
-}
 
 async function query<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
   const db = new pg.Client({ connectionString: url });

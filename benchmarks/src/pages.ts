@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp } from "../../apps/api/src/app.ts";
@@ -95,7 +94,6 @@ async function inProcessApp() {
   const app = await buildApp(runtime);
   await mountStorefront(app, {
     services: app.services,
-    mediaDir: join(runtime.config.dataDir, "media"),
     build: productionBuild(),
     mode: "production",
     serveAssets: true,

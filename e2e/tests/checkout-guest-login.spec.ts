@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { embeddedUrl } from "../../packages/db/src/embedded-url.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
 
@@ -50,11 +51,8 @@ test.beforeAll(async () => {
   const info = test.info();
   const e2eData = process.env.E2E_DATA_DIR ?? "";
   const dbName = `guest_off_${info.project.name}_${process.pid}_${Date.now()}`;
-  const port = await withShopDb(async (db) => {
-    await db.query(`create database ${dbName}`);
-    return db.port;
-  });
-  const url = `postgres://maidan:maidan@127.0.0.1:${port}/${dbName}`;
+  await withShopDb((db) => db.query(`create database ${dbName}`));
+  const url = embeddedUrl(e2eData, dbName);
   const dataDir = mkdtempSync(join(tmpdir(), "maidan-e2e-guest-off-"));
   // Images are written only when missing: the e2e shop's are reused as they are.
   symlinkSync(join(e2eData, "media"), join(dataDir, "media"));

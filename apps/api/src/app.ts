@@ -27,6 +27,8 @@ import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { createFreebieService } from "./modules/freebies/freebies.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
+import { mediaRoutes } from "./modules/media/media.routes.ts";
+import { createMediaStorage, type MediaStorage } from "./modules/media/media-storage.ts";
 import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
@@ -44,14 +46,20 @@ import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import type { AppServices } from "./services.ts";
 
-export type AppDeps = { config: Config; database: Database; kv: Kv };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  kv: Kv;
+  /** Where pictures are kept; made from the config (and closed with the app) when not given. */
+  media?: MediaStorage;
+};
 export type App = FastifyInstance & { services: AppServices };
 
 /**
  * The API: third-party plugins, then the app's services, then the route folders under /api.
  * The storefront is mounted separately (see storefront.ts) so tests can build the API alone.
  */
-export async function buildApp({ config, database, kv }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, kv, media: given }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
@@ -75,6 +83,8 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   // Pages for first anonymous visits come compressed from the page cache (storefront.ts).
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
   await registerOpenApi(app);
+  const media = given ?? createMediaStorage(config);
+  if (!given) app.addHook("onClose", async () => media.close());
 
   const site = createSiteService(database.db, config.CACHE_TTL_MS);
   const wallet = createWalletService(database.db);
@@ -88,6 +98,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     config,
     db: database.db,
     kv,
+    media,
     settings: () => site.settings(),
     carts: {
       forSession: (userId, guestId) => carts.mergeGuest(userId, guestId),
@@ -186,9 +197,11 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   await payments.registerSandboxes();
   // The dev outbox and the Facebook sandbox are pages, outside /api.
   await app.register(devPagesRoutes, { auth });
-  // Resized images live beside the storefront's pages, outside /api (they are not JSON).
+  // Pictures live beside the storefront's pages, outside /api (they are not JSON): originals
+  // from the media storage, resized ones from this instance's disk cache.
+  await app.register(mediaRoutes, { storage: media });
   await app.register(imageRoutes, {
-    mediaDir: join(config.dataDir, "media"),
+    storage: media,
     cacheDir: join(config.dataDir, "cache", "img"),
   });
   return app as unknown as App;

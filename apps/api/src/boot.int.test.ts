@@ -56,6 +56,27 @@ describe("start-up failures are one clear line and a non-zero exit", () => {
       await database.close();
     }
   });
+
+  it("an unreachable media bucket", async () => {
+    const database = await createTestDatabase(inject("pgServerUrl"));
+    try {
+      const r = start({
+        DATABASE_URL: database.url,
+        SEED_ON_START: "false",
+        MEDIA_S3_BUCKET: "maidan-media",
+        MEDIA_S3_ENDPOINT: "http://127.0.0.1:1",
+        MEDIA_S3_ACCESS_KEY_ID: "key",
+        MEDIA_S3_SECRET_ACCESS_KEY: "secret",
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toMatch(
+        /^start failed: media: cannot reach the bucket s3:\/\/maidan-media\/ at http:\/\/127\.0\.0\.1:1: /,
+      );
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe("migrations and seed at start", () => {

@@ -8,59 +8,105 @@ import {
   settingsWarnings,
 } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, isSeeded, seedDatabase } from "@maidan/db/seed/index";
+import { databaseSecrets } from "@maidan/db/shared-secrets";
 import { type Kv, memoryKv, redisKv } from "./lib/kv.ts";
 import { hashPassword } from "./modules/auth/password.ts";
+import { createMediaStorage, type MediaStorage } from "./modules/media/media-storage.ts";
 
-export type Runtime = { config: Config; database: Database; kv: Kv; close: () => Promise<void> };
+export type Runtime = {
+  config: Config;
+  database: Database;
+  kv: Kv;
+  media: MediaStorage;
+  close: () => Promise<void>;
+};
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /**
  * Everything the server needs before it listens: config, database (embedded or external),
- * migrations, first-start seed, and the shared key-value store.
+ * migrations, the secrets instances share, the media storage, first-start seed, and the shared
+ * key-value store.
  */
 export async function bootRuntime(env = process.env): Promise<Runtime> {
-  const config = loadConfig(env);
+  const loaded = loadConfig(env);
   const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolMax: config.DATABASE_POOL_MAX,
+    databaseUrl: loaded.DATABASE_URL,
+    dataDir: loaded.dataDir,
+    poolMax: loaded.DATABASE_POOL_MAX,
     log: say,
   });
+  const media = createMediaStorage(loaded);
   let kv: Kv | undefined;
+  let config = loaded;
   try {
     await migrateDatabase(database.pool);
     for (const w of await settingsWarnings(database.pool)) say(`warning: ${w}`);
-    if (config.SEED_ON_START && !(await isSeeded(database.db))) await seed(config, database);
+    config = await withSharedSecrets(loaded, database);
+    await withDeadline(media.check(), 5_000, `media: no answer from ${media.description}`);
+    if (config.SEED_ON_START && !(await isSeeded(database.db))) {
+      await seed(config, database, config.SEED_PRODUCTS, media);
+    }
     kv = config.REDIS_URL ? await redisKv(config.REDIS_URL) : memoryKv();
   } catch (e) {
+    media.close();
     await database.close().catch(() => {});
     throw e;
   }
   const store = kv;
   say(
-    `database: ${database.engine === "embedded" ? `embedded PostgreSQL (${join(config.dataDir, "pg")})` : redact(database.url)}; cache: ${store.kind}`,
+    `database: ${database.engine === "embedded" ? `embedded PostgreSQL (${join(config.dataDir, "pg")})` : redact(database.url)}; cache: ${store.kind}; media: ${media.description}`,
   );
   return {
     config,
     database,
     kv: store,
+    media,
     close: async () => {
+      media.close();
       await store.close();
       await database.close();
     },
   };
 }
 
-export async function seed(config: Config, database: Database, products = config.SEED_PRODUCTS) {
+/**
+ * Instances on one external database must sign and check sessions (and the links and codes
+ * derived from the secret) alike: without JWT_SECRET they share the one kept in the database,
+ * written by whichever started first (decision 031).
+ */
+async function withSharedSecrets(config: Config, database: Database): Promise<Config> {
+  if (!config.jwtSecretInDatabase) return config;
+  const jwtSecret = await databaseSecrets(database.pool).get("jwt-secret", () => config.jwtSecret);
+  return { ...config, jwtSecret };
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(message)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Seeds an empty database; its pictures go to `media` (or the storage the config names). */
+export async function seed(
+  config: Config,
+  database: Database,
+  products = config.SEED_PRODUCTS,
+  media?: MediaStorage,
+) {
   const started = Date.now();
+  const storage = media ?? createMediaStorage(config);
   const result = await seedDatabase(database.db, {
     products,
-    mediaDir: join(config.dataDir, "media"),
+    media: storage,
     admin: { email: config.ADMIN_EMAIL, password: config.adminPassword },
     shopper: DEFAULT_SHOPPER,
     hashPassword,
     log: say,
+  }).finally(() => {
+    if (!media) storage.close();
   });
   if (!result.seeded) return result;
   say(`seeded ${result.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);

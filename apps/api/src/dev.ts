@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import middie from "@fastify/middie";
 import type { ServerBuild } from "react-router";
 import { buildApp } from "./app.ts";
@@ -20,7 +19,6 @@ await app.register(middie);
 app.use(vite.middlewares);
 await mountStorefront(app, {
   services: app.services,
-  mediaDir: join(runtime.config.dataDir, "media"),
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   mode: "development",
   serveAssets: false,

@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Fastify from "fastify";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +36,6 @@ function fakeBuild(): ServerBuild {
 beforeAll(async () => {
   await mountStorefront(app, {
     services: { catalog: { onChange: () => () => {} } } as never,
-    mediaDir: mkdtempSync(join(tmpdir(), "maidan-gate-")),
     build: async () => fakeBuild(),
     mode: "production",
     serveAssets: false,

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { buildApp } from "./app.ts";
 import { bootRuntime, closeOnSignals, exitOnBootError } from "./boot.ts";
 import { releaseStartupGarbage } from "./lib/startup-garbage.ts";
@@ -17,7 +16,6 @@ const app = await buildApp(runtime).catch(async (e) => {
 const build = productionBuild();
 await mountStorefront(app, {
   services: app.services,
-  mediaDir: join(config.dataDir, "media"),
   build,
   mode: "production",
   serveAssets: true,

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { embeddedUrl } from "@maidan/db/embedded-url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 
@@ -43,10 +44,7 @@ function startServer(dataDir: string, env: Record<string, string> = {}) {
 
 /** A client of the embedded server that `dataDir`'s running process started. */
 async function embeddedClient(dataDir: string) {
-  const port = readFileSync(join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[3];
-  const client = new pg.Client({
-    connectionString: `postgres://maidan:maidan@127.0.0.1:${port}/maidan`,
-  });
+  const client = new pg.Client({ connectionString: embeddedUrl(dataDir) });
   await client.connect();
   return client;
 }

@@ -50,14 +50,14 @@ export function productionBuild(): BuildSource {
 }
 
 /**
- * Serves the built client assets, the media folder, and hands every other non-API request to
- * React Router's server renderer with the in-process services as its load context.
+ * Serves the built client assets and hands every other non-API request to React Router's server
+ * renderer with the in-process services as its load context. Pictures (/media, /img) are the
+ * API's routes (app.ts), read through the media storage.
  */
 export async function mountStorefront(
   app: FastifyInstance,
   opts: {
     services: AppServices;
-    mediaDir: string;
     build: BuildSource;
     mode: string;
     serveAssets: boolean;
@@ -94,12 +94,6 @@ export async function mountStorefront(
       },
     });
   }
-  await app.register(fastifyStatic, {
-    root: opts.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    maxAge: 86_400_000,
-  });
 
   // One handler per build: production has one; dev gets a new build after each edit.
   const handlers = new WeakMap<ServerBuild, RequestHandler>();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,5 +41,43 @@ describe("loadConfig", () => {
 
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("with an external database and no JWT_SECRET, marks the secret as one the database keeps", () => {
+    const d = dir();
+    const external = loadConfig({ DATA_DIR: d, DATABASE_URL: "postgres://x@127.0.0.1/db" });
+    expect(external.jwtSecretInDatabase).toBe(true);
+    expect(external.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(join(d, "jwt-secret"))).toBe(false);
+    const set = "s".repeat(40);
+    const given = loadConfig({ DATA_DIR: d, DATABASE_URL: "postgres://x@h/db", JWT_SECRET: set });
+    expect(given).toMatchObject({ jwtSecret: set, jwtSecretInDatabase: false });
+    expect(loadConfig({ DATA_DIR: d }).jwtSecretInDatabase).toBe(false);
+  });
+
+  it("offers an older version's secret file as the candidate for the shared secret", () => {
+    const d = dir();
+    writeFileSync(join(d, "jwt-secret"), `${"o".repeat(48)}\n`);
+    expect(loadConfig({ DATA_DIR: d, DATABASE_URL: "postgres://x@h/db" }).jwtSecret).toBe(
+      "o".repeat(48),
+    );
+  });
+
+  it("media: S3 settings need a bucket, and keys come in pairs", () => {
+    try {
+      loadConfig({
+        DATA_DIR: dir(),
+        MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000",
+        MEDIA_S3_ACCESS_KEY_ID: "key",
+      });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ConfigError).lines).toEqual([
+        "config: MEDIA_S3_BUCKET: required when MEDIA_S3_ENDPOINT, MEDIA_S3_ACCESS_KEY_ID is set",
+        "config: MEDIA_S3_ACCESS_KEY_ID: set it together with MEDIA_S3_SECRET_ACCESS_KEY, or neither",
+      ]);
+    }
+    const c = loadConfig({ DATA_DIR: dir(), MEDIA_S3_BUCKET: "shop-media" });
+    expect(c).toMatchObject({ MEDIA_S3_REGION: "us-east-1", MEDIA_S3_FORCE_PATH_STYLE: false });
   });
 });

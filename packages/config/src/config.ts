@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { mediaEnv, mediaEnvProblems } from "./media-env.ts";
 import { paymentsEnv } from "./payments-env.ts";
 
 const bool = z
@@ -55,6 +56,7 @@ export const envSchema = z.object({
   COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   ...paymentsEnv,
+  ...mediaEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +64,11 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
   jwtSecret: string;
+  /**
+   * No JWT_SECRET and an external database: the secret every instance signs with is kept in
+   * that database (boot.ts replaces jwtSecret with it; decision 031).
+   */
+  jwtSecretInDatabase: boolean;
   jwtPreviousSecrets: string[];
   adminPassword: string;
   isProduction: boolean;
@@ -87,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const problems = mediaEnvProblems(e, cleaned);
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -94,12 +103,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Tests run without caches unless one sets a lifetime (a test of the caches themselves).
     CACHE_TTL_MS: e.NODE_ENV === "test" && cleaned.CACHE_TTL_MS === undefined ? 0 : e.CACHE_TTL_MS,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, "jwt-secret", 48),
+    jwtSecret: e.JWT_SECRET ?? jwtSecretCandidate(dataDir, Boolean(e.DATABASE_URL)),
+    jwtSecretInDatabase: !e.JWT_SECRET && Boolean(e.DATABASE_URL),
     jwtPreviousSecrets: (e.JWT_PREVIOUS_SECRETS ?? "").split(",").filter(Boolean),
     adminPassword: e.ADMIN_PASSWORD ?? persistedSecret(dataDir, "admin-password", 9),
     isProduction: e.NODE_ENV === "production",
     isTest: e.NODE_ENV === "test",
   };
+}
+
+/**
+ * With the embedded database the secret lives beside it in DATA_DIR. With an external one it is
+ * only a candidate for the shared secret in the database: the file an older version wrote (its
+ * sessions stay valid when this instance is the first to share), else a fresh value.
+ */
+function jwtSecretCandidate(dataDir: string, external: boolean): string {
+  if (!external) return persistedSecret(dataDir, "jwt-secret", 48);
+  const file = join(dataDir, "jwt-secret");
+  return existsSync(file)
+    ? readFileSync(file, "utf8").trim()
+    : randomBytes(48).toString("base64url");
 }
 
 /** A random secret generated on first use and kept under the data folder (mode 600). */

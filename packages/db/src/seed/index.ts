@@ -12,7 +12,7 @@ import { flattenCategories } from "./catalog-data.ts";
 import { insertCatalogue, insertContent, insertUsers } from "./catalogue.ts";
 import { SETTINGS, SLIDES } from "./content.ts";
 import { FREEBIES, insertDemoFreebies } from "./freebies.ts";
-import { imageJobs, renderImages } from "./images.ts";
+import { folderSink, imageJobs, type MediaSink, renderImages } from "./images.ts";
 import { PAGES } from "./pages.ts";
 import {
   type CatalogIds,
@@ -30,8 +30,10 @@ import { insertWelcomeCredit } from "./wallet.ts";
 export type SeedOptions = {
   /** Number of products; default 320, up to 100_000 for benchmarks. */
   products?: number;
-  /** Where images are written; served by the app at /media/<relative path>. */
-  mediaDir: string;
+  /** A folder for the images (served by the app at /media/<relative path>)… */
+  mediaDir?: string;
+  /** …or the app's media storage, which wins when both are given (decision 030). */
+  media?: MediaSink;
   admin: { email: string; password: string };
   shopper: { email: string; password: string };
   /** Provided by the caller (argon2id). */
@@ -90,7 +92,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   });
   if (await isSeeded(db)) return result(false);
 
-  const rendered = await renderImages(opts.mediaDir, imageJobs(SLIDES, FREEBIES));
+  const sink = opts.media ?? (opts.mediaDir ? folderSink(opts.mediaDir) : null);
+  if (!sink) throw new Error("seed: give mediaDir or media");
+  const rendered = await renderImages(sink, imageJobs(SLIDES, FREEBIES));
   log(`seed: images ${rendered.written}/${rendered.total} written in ${rendered.ms} ms`);
   const [adminHash, shopperHash] = await Promise.all([
     opts.hashPassword(opts.admin.password),

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { CartSummary, PublicUser } from "@maidan/contracts/auth";
 import {
@@ -18,6 +17,7 @@ import type {
 } from "@maidan/contracts/auth-service";
 import type { Db } from "@maidan/db/database";
 import type { Kv } from "../../lib/kv.ts";
+import { createMediaStorage, type MediaStorage } from "../media/media-storage.ts";
 import { createAccountService } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
 import { createAvatarService } from "./avatar.service.ts";
@@ -49,6 +49,8 @@ export type AuthDeps = {
   config: Config;
   db: Db;
   kv: Kv;
+  /** Where avatars are stored; by default the media storage the config names. */
+  media?: MediaStorage;
   settings: () => Promise<{ demo: boolean; otpLength: number }>;
   /** Where session warnings go (spec §8 'jwt expired', refresh errors); console by default. */
   log?: (message: string) => void;
@@ -115,7 +117,7 @@ export function createAuth(deps: AuthDeps) {
   const oauth = createOAuthService({ db, kv, sessions, provider });
   const avatars = createAvatarService({
     db,
-    mediaDir: join(config.dataDir, "media"),
+    media: deps.media ?? createMediaStorage(config),
     isDemo: async () => (await deps.settings()).demo,
   });
 

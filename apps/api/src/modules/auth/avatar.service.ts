@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { AVATAR_MAX_KB, AVATAR_PATH, AVATAR_RULES, avatarMessages } from "@maidan/contracts/auth";
 import { validateValue } from "@maidan/contracts/validation";
 import type { Db } from "@maidan/db/database";
 import sharp from "sharp";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
+import type { MediaStorage } from "../media/media-storage.ts";
 import { accountMessages } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
 import { publicUserOf } from "./user-view.ts";
@@ -24,16 +23,14 @@ const refuse = (message: string, status = 400) => new AppError(status, message, 
 /**
  * Profile pictures: checked with the §5 file rules (image extensions of §9, size in KB) and then
  * by decoding them (the name is only a claim), re-encoded as WebP without metadata (an SVG's
- * scripts and a photo's location go with it), stored under DATA_DIR/media/avatars and shown
- * through /img like every other picture.
+ * scripts and a photo's location go with it), stored under avatars/ in the media storage and
+ * shown through /img like every other picture.
  */
 export function createAvatarService(deps: {
   db: Db;
-  mediaDir: string;
+  media: MediaStorage;
   isDemo: () => Promise<boolean>;
 }) {
-  const folder = join(deps.mediaDir, "avatars");
-
   async function check(file: AvatarUpload) {
     const probe = sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, animated: false });
     const meta = await probe.metadata().catch(() => null);
@@ -69,10 +66,7 @@ export function createAvatarService(deps: {
           throw refuse(avatarMessages.unreadable);
         });
       const name = `${userId}-${randomBytes(6).toString("hex")}`;
-      await mkdir(folder, { recursive: true });
-      const temp = join(folder, `${name}.tmp`);
-      await writeFile(temp, webp);
-      await rename(temp, join(folder, `${name}.webp`));
+      await deps.media.put(`avatars/${name}.webp`, webp, "image/webp");
       const before = await repo.findUserById(deps.db, userId);
       const user = await repo.updateUser(deps.db, userId, {
         avatar: `/img/320/avatars/${name}.webp`,
@@ -83,7 +77,7 @@ export function createAvatarService(deps: {
         before?.avatar && AVATAR_PATH.test(before.avatar)
           ? before.avatar.slice(before.avatar.lastIndexOf("/") + 1, -".webp".length)
           : null;
-      if (old) await unlink(join(folder, `${old}.webp`)).catch(() => {});
+      if (old) await deps.media.delete(`avatars/${old}.webp`).catch(() => {});
       return publicUserOf(user);
     },
   };

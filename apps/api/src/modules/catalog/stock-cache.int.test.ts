@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,7 +51,6 @@ beforeAll(async () => {
       app.register(async (scope) => {
         await mountStorefront(scope as never, {
           services: app.services,
-          mediaDir: mkdtempSync(join(tmpdir(), "maidan-media-")),
           build: async () => fakeBuild(),
           mode: "production",
           serveAssets: false,

@@ -1,34 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
 import type { ImageRequest } from "./image-request.ts";
+import type { MediaStorage } from "./media-storage.ts";
 
 // Sources tried in order: the seed writes a WebP and a JPEG of each picture.
 const SOURCE_EXTENSIONS = ["webp", "jpg", "jpeg", "png"];
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /**
- * Resizes media files with sharp and keeps each result on disk, so a width/format pair is
- * encoded once per file. Concurrent first requests for the same variant share one encode.
+ * Resizes media with sharp and keeps each result on this instance's disk, so a width/format
+ * pair is encoded once per file and instance, and the media storage (maybe a remote bucket) is
+ * read only on a first request. Concurrent first requests for the same variant share one encode.
  */
-export function createImageCache(opts: { mediaDir: string; cacheDir: string }) {
+export function createImageCache(opts: { storage: MediaStorage; cacheDir: string }) {
   const pending = new Map<string, Promise<Buffer | null>>();
 
-  async function encode(req: ImageRequest, target: string): Promise<Buffer | null> {
-    let source: string | undefined;
+  async function original(path: string): Promise<Buffer | null> {
     for (const ext of SOURCE_EXTENSIONS) {
-      const candidate = join(opts.mediaDir, `${req.path}.${ext}`);
-      if (await exists(candidate)) {
-        source = candidate;
-        break;
-      }
+      const bytes = await opts.storage.read(`${path}.${ext}`);
+      if (bytes) return bytes;
     }
+    return null;
+  }
+
+  async function encode(req: ImageRequest, target: string): Promise<Buffer | null> {
+    const source = await original(req.path);
     if (!source) return null;
     const pipeline = sharp(source).resize({ width: req.width, withoutEnlargement: true });
     const out =

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandling } from "../../plugins/errors.ts";
+import { diskStorage } from "./disk-storage.ts";
 import { imageRoutes } from "./image.routes.ts";
 
 let app: FastifyInstance;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await app.register(imageRoutes, { mediaDir, cacheDir });
+  await app.register(imageRoutes, { storage: diskStorage(mediaDir), cacheDir });
   await app.ready();
 });
 afterAll(() => app.close());

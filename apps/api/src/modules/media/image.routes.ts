@@ -4,17 +4,19 @@ import { z } from "zod";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { createImageCache } from "./image-cache.ts";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, parseImageRequest } from "./image-request.ts";
+import type { MediaStorage } from "./media-storage.ts";
 
 const CONTENT_TYPES = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" } as const;
 
 /**
  * GET /img/<width>/<path>.<format>: a media file resized to an allowed width, in AVIF, WebP or
- * JPEG, cached on disk and in browsers for a year (the source files never change in place).
+ * JPEG, cached on this instance's disk and in browsers for a year (the source files never change
+ * in place). The original comes from the media storage, which may be a shared bucket.
  */
-export const imageRoutes: FastifyPluginAsyncZod<{ mediaDir: string; cacheDir: string }> = async (
-  app,
-  opts,
-) => {
+export const imageRoutes: FastifyPluginAsyncZod<{
+  storage: MediaStorage;
+  cacheDir: string;
+}> = async (app, opts) => {
   const cache = createImageCache(opts);
   app.get(
     "/img/:width/*",

@@ -2,6 +2,7 @@ import { generateKeyPair, randomBytes, randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError } from "@maidan/config/config";
+import { databaseSecrets } from "@maidan/db/shared-secrets";
 import type { AlfalahConfig } from "./gateways/alfalah/alfalah.ts";
 import type { EasypaisaConfig } from "./gateways/easypaisa/easypaisa.ts";
 import type { HblConfig } from "./gateways/hbl/hbl.ts";
@@ -45,7 +46,10 @@ export type SandboxSecrets = {
  */
 export function gatewayConfigs(config: Config): GatewayConfigs {
   const dir = join(config.dataDir, "payments-sandbox");
-  const secrets = memo(() => sandboxSecrets(dir));
+  const secrets = memo(() =>
+    // An external database is shared by every instance: so are the sandbox's keys (decision 031).
+    config.DATABASE_URL ? sharedSandboxSecrets(config.DATABASE_URL, dir) : sandboxSecrets(dir),
+  );
   const missing: string[] = [];
   const need = (name: keyof Config) => {
     const v = config[name];
@@ -195,11 +199,36 @@ const rsa = (bits: number) =>
     ),
   );
 
+/**
+ * Sandbox credentials and key pairs in the shared database, made by the first instance that
+ * needs them; from the set an older version left under DATA_DIR, if any, so its payments under
+ * way still verify.
+ */
+async function sharedSandboxSecrets(databaseUrl: string, dir: string): Promise<SandboxSecrets> {
+  const file = join(dir, "secrets.json");
+  const value = await databaseSecrets(databaseUrl).get("payments-sandbox", async () =>
+    existsSync(file) ? readFileSync(file, "utf8") : JSON.stringify(await newSandboxSecrets()),
+  );
+  return JSON.parse(value) as SandboxSecrets;
+}
+
 /** Sandbox credentials and key pairs, generated at first use under DATA_DIR (mode 600). */
 async function sandboxSecrets(dir: string): Promise<SandboxSecrets> {
   const file = join(dir, "secrets.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as SandboxSecrets;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const s = await newSandboxSecrets();
+  // Another process may have written its set meanwhile: the first file wins and everyone reads it.
+  try {
+    writeFileSync(file, JSON.stringify(s), { mode: 0o600, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return JSON.parse(readFileSync(file, "utf8")) as SandboxSecrets;
+  }
+  return s;
+}
+
+async function newSandboxSecrets(): Promise<SandboxSecrets> {
   const token = (n: number) => randomBytes(n).toString("base64url").slice(0, n);
   const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
   // HBL uses RSA-4096 on both sides (its callback is decrypted in 512-byte blocks).
@@ -208,7 +237,7 @@ async function sandboxSecrets(dir: string): Promise<SandboxSecrets> {
     rsa(4096),
     rsa(2048),
   ]);
-  const s: SandboxSecrets = {
+  return {
     easypaisa: {
       baseUrl: "/sandbox/easypaisa",
       storeId: digits(5),
@@ -245,12 +274,4 @@ async function sandboxSecrets(dir: string): Promise<SandboxSecrets> {
       keenuPublic: keenuMerchant.publicKey,
     },
   };
-  // Another process may have written its set meanwhile: the first file wins and everyone reads it.
-  try {
-    writeFileSync(file, JSON.stringify(s), { mode: 0o600, flag: "wx" });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    return JSON.parse(readFileSync(file, "utf8")) as SandboxSecrets;
-  }
-  return s;
 }
