@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   LONG_SESSION_SECONDS,
   type LocalLoginBody,
@@ -12,7 +13,7 @@ import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 import { parseInput } from "./parse.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { isOver, limit, resetLimit, tooMany } from "./rate-limit.ts";
+import { isOver, limit, reserve, resetLimit, tooMany } from "./rate-limit.ts";
 import { hashLinkToken, newLinkToken } from "./secrets.ts";
 import type { Sessions } from "./sessions.ts";
 
@@ -25,8 +26,11 @@ export const authMessages = {
 } as const;
 
 const LOGIN_WINDOW = 900;
-const MAX_FAILS_PER_ACCOUNT = 10;
+/** Password checks per account in a window; a success starts the count again. */
+const MAX_ATTEMPTS_PER_ACCOUNT = 10;
+/** Failures from one address in a window before its attempts are slowed (decision 028). */
 const MAX_FAILS_PER_IP = 50;
+export const SLOWED_IP_DELAY_MS = 1000;
 export const VERIFY_TOKEN_SECONDS = 3 * 86_400;
 export const LOGIN_TOKEN_SECONDS = 600;
 
@@ -45,32 +49,36 @@ export function createLoginService(deps: AuthDeps) {
   const { db, kv, sessions, otp } = deps;
   const invalid = () => new AppError(401, INVALID_LOGIN, "INVALID_LOGIN");
 
+  /** The account a typed e-mail or phone names, and the one counter its attempts share. */
   async function findForLogin(body: LocalLoginBody) {
     const id = (body.email ?? body.identifier ?? body.phone ?? "").trim();
-    if (!id) return { key: "", user: null };
     const phone = normalizePakPhone(id);
-    if (phone) return { key: phone, user: await repo.findUserByPhone(db, phone) };
-    return { key: id.toLowerCase(), user: await repo.findUserByEmail(db, id) };
+    const user = !id
+      ? null
+      : phone
+        ? await repo.findUserByPhone(db, phone)
+        : await repo.findUserByEmail(db, id);
+    // Unknown names are limited too, under their own key: a 429 must not tell who has an account.
+    const counter = user ? `login:acct:${user.id}` : `login:name:${phone ?? id.toLowerCase()}`;
+    return { counter, user };
   }
 
   async function passwordLogin(body: LocalLoginBody, ip: string) {
-    const { key, user } = await findForLogin(body);
-    const acctKey = `login:acct:${key}`;
-    const ipKey = `login:ip:${ip}`;
-    if (
-      (await isOver(kv, acctKey, MAX_FAILS_PER_ACCOUNT)) ||
-      (await isOver(kv, ipKey, MAX_FAILS_PER_IP))
-    ) {
+    const { counter, user } = await findForLogin(body);
+    // The place is taken before the hash is checked, so a burst cannot outrun its own count.
+    if (!(await reserve(kv, counter, MAX_ATTEMPTS_PER_ACCOUNT, LOGIN_WINDOW)))
       throw tooMany(authMessages.tooManyLogins);
-    }
+    const ipKey = `login:ip:${ip}`;
+    // A busy address is slowed, never refused: a shopper behind it with the right password
+    // still gets in (decision 028).
+    if (await isOver(kv, ipKey, MAX_FAILS_PER_IP)) await sleep(SLOWED_IP_DELAY_MS);
     // The hash check runs even for unknown accounts, so timing does not reveal which exist.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), body.password);
     if (!user?.passwordHash || !ok) {
-      await limit(kv, acctKey, Number.MAX_SAFE_INTEGER, LOGIN_WINDOW, "");
       await limit(kv, ipKey, Number.MAX_SAFE_INTEGER, LOGIN_WINDOW, "");
       throw invalid();
     }
-    await resetLimit(kv, acctKey);
+    await resetLimit(kv, counter);
     if (body.campaign && !user.campaign)
       await repo.updateUser(db, user.id, { campaign: body.campaign });
     return sessions.issue(user, body.tokenExpiry);
