@@ -258,9 +258,11 @@ describe("Facebook sign-in", () => {
       const code = (
         sandboxProvider(t.config.jwtSecret) as unknown as { codeFor(id: string): string }
       ).codeFor("fb-1003");
+      const nonce = start.cookies.find((c) => c.name === "oauth_nonce")?.value ?? "";
       const back = await get(
         t,
         `/api/auth/facebook/callback?${new URLSearchParams({ code, state })}`,
+        { cookie: `oauth_nonce=${nonce}` },
       );
       expect(back.headers.location, target).toBe("/oauth/success?redirectTo=%2Fmy");
     }
