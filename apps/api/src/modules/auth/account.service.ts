@@ -1,6 +1,6 @@
-import { profileBody } from "@maidan/contracts/auth";
+import { AVATAR_PATH, profileBody } from "@maidan/contracts/auth";
 import type { Db } from "@maidan/db/database";
-import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { Mailer } from "./messaging.ts";
@@ -25,6 +25,7 @@ export const accountMessages = {
   resetValid: "This password reset link is valid.",
   phoneTaken: "This phone number belongs to another account.",
   forgotLimit: "Too many reset requests. Please try again in an hour.",
+  avatarInvalid: "The avatar value is not valid",
 } as const;
 
 /** The signed-in shopper's own account: profile, password, and recovery by e-mail. */
@@ -35,6 +36,8 @@ export function createAccountService(deps: {
   mailer: Mailer;
   isDemo: () => Promise<boolean>;
   linkOrigin: (requestOrigin: string) => string;
+  /** Removes the user's own picture a profile change let go of (the avatar service). */
+  dropAvatar: (userId: string, previous: string | null, current: string | null) => Promise<void>;
 }) {
   const { db, kv, sessions } = deps;
 
@@ -63,12 +66,20 @@ export function createAccountService(deps: {
       const owner = await repo.findUserByPhone(db, patch.phone);
       if (owner && owner.id !== userId) throw conflict(accountMessages.phoneTaken);
     }
-    const user = await repo.updateUser(db, userId, patch).catch((e: { code?: string }) => {
-      if (e.code === "23505") throw conflict(accountMessages.phoneTaken);
-      throw e;
-    });
-    if (!user) throw notFound("User not found");
-    return publicUserOf(user);
+    const current = await repo.findUserById(db, userId);
+    if (!current) throw notFound("User not found");
+    // A picture of ours is set by uploading it; the profile may only keep the one it has.
+    if (patch.avatar && AVATAR_PATH.test(patch.avatar) && patch.avatar !== current.avatar)
+      throw badRequest(accountMessages.avatarInvalid);
+    const swapped = await repo
+      .updateUserKeepingPrevious(db, userId, patch)
+      .catch((e: { code?: string }) => {
+        if (e.code === "23505") throw conflict(accountMessages.phoneTaken);
+        throw e;
+      });
+    if (!swapped) throw notFound("User not found");
+    await deps.dropAvatar(userId, swapped.previous.avatar, swapped.user.avatar);
+    return publicUserOf(swapped.user);
   }
 
   /** Changes the password and revokes every older token; the caller gets a fresh session. */

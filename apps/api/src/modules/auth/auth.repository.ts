@@ -29,6 +29,15 @@ export const updateUser = (db: DbOrTx, id: string, patch: Partial<NewUser>) =>
     .returning()
     .then(first);
 
+/** Updates a user and returns the row as it was before, read under the same row lock. */
+export const updateUserKeepingPrevious = (db: DbOrTx, id: string, patch: Partial<NewUser>) =>
+  db.transaction(async (tx) => {
+    const [previous] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!previous) return null;
+    const user = await updateUser(tx, id, patch);
+    return user && { user, previous };
+  });
+
 /** Revokes every token issued so far (logout, password change). */
 export const bumpTokenVersion = (db: DbOrTx, id: string) =>
   db

@@ -104,6 +104,11 @@ export function createAuth(deps: AuthDeps) {
     codeLength: async () => (await deps.settings()).otpLength,
   });
   const logins = createLoginService({ db, kv, sessions, otp, mailer, linkOrigin });
+  const avatars = createAvatarService({
+    db,
+    mediaDir: join(config.dataDir, "media"),
+    isDemo: async () => (await deps.settings()).demo,
+  });
   const account = createAccountService({
     db,
     kv,
@@ -111,13 +116,9 @@ export function createAuth(deps: AuthDeps) {
     mailer,
     linkOrigin,
     isDemo: async () => (await deps.settings()).demo,
+    dropAvatar: avatars.dropReplaced,
   });
   const oauth = createOAuthService({ db, kv, sessions, provider });
-  const avatars = createAvatarService({
-    db,
-    mediaDir: join(config.dataDir, "media"),
-    isDemo: async () => (await deps.settings()).demo,
-  });
 
   const withCart = async (s: Session, guestId?: string | null): Promise<SessionResult> => ({
     ...s,
