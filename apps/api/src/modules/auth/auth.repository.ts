@@ -14,8 +14,16 @@ export const findUserById = (db: DbOrTx, id: string) =>
 export const findUserByEmail = (db: DbOrTx, email: string) =>
   db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).then(first);
 
+/** The account whose proven number this is; a number only claimed (pending) finds no one. */
 export const findUserByPhone = (db: DbOrTx, phone: string) =>
   db.select().from(users).where(eq(users.phone, phone)).then(first);
+
+/** Drops every unproven claim on a number: its owner just proved it (decision 027). */
+export const dropPhoneClaims = (db: DbOrTx, phone: string) =>
+  db
+    .update(users)
+    .set({ phonePending: null, updatedAt: new Date() })
+    .where(eq(users.phonePending, phone));
 
 /** Inserts a user, or returns null when the e-mail or phone is taken (unique indexes decide). */
 export const insertUser = (db: DbOrTx, row: NewUser) =>

@@ -13,6 +13,7 @@ import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 import { parseInput } from "./parse.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import type { PhoneService } from "./phone.service.ts";
 import { isOver, limit, reserve, resetLimit, tooMany } from "./rate-limit.ts";
 import { hashLinkToken, newLinkToken } from "./secrets.ts";
 import type { Sessions } from "./sessions.ts";
@@ -42,6 +43,7 @@ export type AuthDeps = {
   mailer: Mailer;
   /** The shop's public origin for links in e-mails (PUBLIC_URL, else the request's). */
   linkOrigin: (requestOrigin: string) => string;
+  phones: PhoneService;
 };
 
 /** Password, phone/OTP and token logins, sign-up and e-mail verification. */
@@ -92,9 +94,10 @@ export function createLoginService(deps: AuthDeps) {
     const user = await db.transaction(async (tx) => {
       if (body.phone && (await repo.findUserByPhone(tx, body.phone)))
         throw conflict(authMessages.duplicate);
+      // The number is only claimed until a code texted to it proves it (decision 027).
       const created = await repo.insertUser(tx, {
         email: body.email,
-        phone: body.phone ?? null,
+        phonePending: body.phone ?? null,
         passwordHash,
         firstName: body.firstName,
         lastName: body.lastName,
@@ -122,20 +125,13 @@ export function createLoginService(deps: AuthDeps) {
     return sessions.issue(user, body.tokenExpiry);
   }
 
-  /** OTP login: signs in the phone's account, creating it on first login (spec: phone sign-up). */
+  /**
+   * OTP login: signs in the account that proved the phone, creating it on first login (spec:
+   * phone sign-up). A number another account only claimed is not that account's (decision 027).
+   */
   async function phoneLogin(body: PhoneLoginInput) {
     await otp.verify(body.phone, body.otp);
-    let user = await repo.findUserByPhone(db, body.phone);
-    if (!user) {
-      user =
-        (await repo.insertUser(db, {
-          phone: body.phone,
-          verified: true,
-          campaign: body.campaign ?? null,
-        })) ?? (await repo.findUserByPhone(db, body.phone));
-    } else if (!user.verified) {
-      user = await repo.updateUser(db, user.id, { verified: true });
-    }
+    const user = await deps.phones.accountForLogin(body.phone, body.campaign ?? null);
     if (!user) throw invalid();
     return sessions.issue(user, body.tokenExpiry);
   }
