@@ -52,7 +52,12 @@ export type AuthService = {
   checkResetToken(token: string): Promise<StatusMessage>;
   resetPassword(input: unknown): Promise<StatusMessage>;
   me(userId: string): Promise<PublicUser>;
-  updateProfile(userId: string, input: unknown): Promise<PublicUser>;
+  /** `ip`: a new phone is texted a code, under the OTP limits per number and per address. */
+  updateProfile(userId: string, input: unknown, ip: string): Promise<PublicUser>;
+  /** A code to `{phone}`, which becomes the pending number (decision 027). */
+  requestPhoneCode(userId: string, input: unknown, ip: string): Promise<PublicUser>;
+  /** `{phone, otp}`: the pending number becomes the account's. */
+  confirmPhone(userId: string, input: unknown): Promise<PublicUser>;
   /** A new profile picture (§9 image rules); 400/413 {message,status} when it is refused. */
   setAvatar(
     userId: string,

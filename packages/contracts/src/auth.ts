@@ -51,7 +51,10 @@ export const publicUser = z.object({
   email: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
+  /** A number its owner proved with an SMS code (the one that signs in), or null. */
   phone: z.string().nullable(),
+  /** A number asked for and waiting for its code (decision 027), or null. */
+  phonePending: z.string().nullable(),
   avatar: z.string().nullable(),
   dob: z.string().nullable(),
   gender: z.string().nullable(),
@@ -97,12 +100,12 @@ export const signupBody = z.object({
 export type SignupBody = z.input<typeof signupBody>;
 
 export const otpGenerateBody = z.object({ phone });
-export const otpLoginBody = z.object({
-  phone,
-  otp: z.string().regex(/^\d{4,8}$/, "Invalid Login Details!"),
-  tokenExpiry,
-  campaign,
-});
+const otpCode = z.string().regex(/^\d{4,8}$/, "Invalid Login Details!");
+export const otpLoginBody = z.object({ phone, otp: otpCode, tokenExpiry, campaign });
+/** POST /users/phone/code: a code to the number the signed-in user wants (it becomes pending). */
+export const phoneCodeBody = z.object({ phone });
+/** POST /users/phone/confirm: the pending number and its code; then it is the account's. */
+export const phoneConfirmBody = z.object({ phone, otp: otpCode });
 export type OtpLoginBody = z.input<typeof otpLoginBody>;
 
 /**

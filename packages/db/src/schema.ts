@@ -27,7 +27,10 @@ export const users = pgTable(
   {
     id: id(),
     email: text("email"),
+    /** A number its owner proved with an SMS code: the only kind that signs in (decision 027). */
     phone: text("phone"),
+    /** A number asked for and not proven yet: shown to its claimant, never used to sign in. */
+    phonePending: text("phone_pending"),
     passwordHash: text("password_hash"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
@@ -50,6 +53,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_phone_key").on(t.phone),
+    // Several accounts may claim one number; a proof drops every claim on it at once.
+    index("users_phone_pending_idx").on(t.phonePending).where(sql`${t.phonePending} is not null`),
     check("users_role_check", sql`${t.role} in ('user','vendor','manager','admin')`),
   ],
 );

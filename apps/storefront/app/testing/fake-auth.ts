@@ -24,6 +24,8 @@ export function fakeAuth(
     resetPassword: unused("resetPassword"),
     me: unused("me"),
     updateProfile: unused("updateProfile"),
+    requestPhoneCode: unused("requestPhoneCode"),
+    confirmPhone: unused("confirmPhone"),
     setAvatar: unused("setAvatar"),
     changePassword: unused("changePassword"),
     logout: unused("logout"),

@@ -67,9 +67,16 @@ describe("the auth state's zipcode (spec §3)", () => {
 });
 
 describe("sign-up races and duplicates", () => {
-  it("a second sign-up with the same phone is 409 and creates nothing", async () => {
+  it("a sign-up with a number another account proved is 409 and creates nothing; a mere claim does not block it", async () => {
     const phone = uniquePhone();
-    await signUp(t, { phone });
+    const intl = `92${phone.slice(1)}`;
+    const first = await signUp(t, { phone });
+    // Only claimed so far: a second claim is accepted (a claim must not block the number's owner).
+    const second = await signUp(t, { phone });
+    expect(second.res.json().user).toMatchObject({ phone: null, phonePending: intl });
+    await sql("update users set phone = phone_pending, phone_pending = null where id = $1", [
+      first.id,
+    ]);
     const dup = await post(t, "/api/auth/signup", {
       firstName: "Dup",
       email: uniqueEmail(),
@@ -81,10 +88,11 @@ describe("sign-up races and duplicates", () => {
       status: 409,
       message: "An account with this e-mail or phone number already exists.",
     });
-    const n = await sql("select count(*)::int n from users where phone = $1", [
-      `92${phone.slice(1)}`,
-    ]);
-    expect(n.rows[0].n).toBe(1);
+    const n = await sql(
+      "select count(*)::int n from users where phone = $1 or phone_pending = $1",
+      [intl],
+    );
+    expect(n.rows[0].n).toBe(2);
   });
 
   it("ten concurrent sign-ups with one e-mail make one account; the rest are 409", async () => {
@@ -258,9 +266,11 @@ describe("Facebook sign-in", () => {
       const code = (
         sandboxProvider(t.config.jwtSecret) as unknown as { codeFor(id: string): string }
       ).codeFor("fb-1003");
+      const nonce = start.cookies.find((c) => c.name === "oauth_nonce")?.value ?? "";
       const back = await get(
         t,
         `/api/auth/facebook/callback?${new URLSearchParams({ code, state })}`,
+        { cookie: `oauth_nonce=${nonce}` },
       );
       expect(back.headers.location, target).toBe("/oauth/success?redirectTo=%2Fmy");
     }

@@ -1,12 +1,13 @@
-import { profileBody } from "@maidan/contracts/auth";
+import { AVATAR_PATH, profileBody } from "@maidan/contracts/auth";
 import type { Db } from "@maidan/db/database";
-import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN } from "./otp.service.ts";
 import { parseInput } from "./parse.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import type { PhoneService } from "./phone.service.ts";
 import { limit } from "./rate-limit.ts";
 import { hashLinkToken, newLinkToken } from "./secrets.ts";
 import type { Sessions } from "./sessions.ts";
@@ -23,8 +24,8 @@ export const accountMessages = {
   resetDone: "Your password has been reset. You can log in now.",
   resetInvalid: "This password reset link is invalid or has expired.",
   resetValid: "This password reset link is valid.",
-  phoneTaken: "This phone number belongs to another account.",
   forgotLimit: "Too many reset requests. Please try again in an hour.",
+  avatarInvalid: "The avatar value is not valid",
 } as const;
 
 /** The signed-in shopper's own account: profile, password, and recovery by e-mail. */
@@ -35,6 +36,9 @@ export function createAccountService(deps: {
   mailer: Mailer;
   isDemo: () => Promise<boolean>;
   linkOrigin: (requestOrigin: string) => string;
+  phones: PhoneService;
+  /** Removes the user's own picture a profile change let go of (the avatar service). */
+  dropAvatar: (userId: string, previous: string | null, current: string | null) => Promise<void>;
 }) {
   const { db, kv, sessions } = deps;
 
@@ -44,13 +48,30 @@ export function createAccountService(deps: {
     return publicUserOf(user);
   }
 
-  async function updateProfile(userId: string, input: unknown) {
+  /**
+   * PUT /users/profile. A new `phone` is not saved here: it becomes the pending number and is
+   * texted a code, and POST /users/phone/confirm saves it (decision 027). The same number back
+   * changes nothing; null removes the number and any claim.
+   */
+  async function updateProfile(userId: string, input: unknown, ip: string) {
     if (await deps.isDemo()) throw forbidden(accountMessages.demoProfile);
     const body = parseInput(profileBody, input);
+    const current = await repo.findUserById(db, userId);
+    if (!current) throw notFound("User not found");
+    // A picture of ours is set by uploading it; the profile may only keep the one it has.
+    if (body.avatar && AVATAR_PATH.test(body.avatar) && body.avatar !== current.avatar)
+      throw badRequest(accountMessages.avatarInvalid);
+    const newPhone =
+      body.phone && body.phone !== current.phone && body.phone !== current.phonePending
+        ? body.phone
+        : null;
+    // Checked and texted before anything is written: a refusal leaves the profile as it was.
+    if (newPhone) await deps.phones.sendCode(userId, newPhone, ip);
     const patch = {
       firstName: body.firstName,
       lastName: body.lastName,
-      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      ...(newPhone ? { phonePending: newPhone } : {}),
+      ...(body.phone === null ? { phone: null, phonePending: null } : {}),
       ...(body.state !== undefined ? { state: body.state || null } : {}),
       ...(body.city !== undefined ? { city: body.city || null } : {}),
       ...(body.zip !== undefined ? { zip: body.zip || null } : {}),
@@ -59,16 +80,10 @@ export function createAccountService(deps: {
       ...(body.dob !== undefined ? { dob: body.dob } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),
     };
-    if (patch.phone) {
-      const owner = await repo.findUserByPhone(db, patch.phone);
-      if (owner && owner.id !== userId) throw conflict(accountMessages.phoneTaken);
-    }
-    const user = await repo.updateUser(db, userId, patch).catch((e: { code?: string }) => {
-      if (e.code === "23505") throw conflict(accountMessages.phoneTaken);
-      throw e;
-    });
-    if (!user) throw notFound("User not found");
-    return publicUserOf(user);
+    const swapped = await repo.updateUserKeepingPrevious(db, userId, patch);
+    if (!swapped) throw notFound("User not found");
+    await deps.dropAvatar(userId, swapped.previous.avatar, swapped.user.avatar);
+    return publicUserOf(swapped.user);
   }
 
   /** Changes the password and revokes every older token; the caller gets a fresh session. */

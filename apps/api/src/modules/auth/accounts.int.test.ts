@@ -15,6 +15,12 @@ import {
   uniquePhone,
 } from "./auth-test-helpers.ts";
 
+const OAUTH_COOKIE = "oauth_nonce";
+/** The Cookie header of a browser that received `res` (its OAuth nonce). */
+const browserOf = (res: { cookies: { name: string; value: string }[] }) => ({
+  cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ products: 10 });
@@ -295,15 +301,17 @@ describe("token login and facebook", () => {
       t,
       `/sandbox/facebook/authorize?${new URLSearchParams({ identity: "fb-1001", state: dialog.searchParams.get("state") ?? "", redirect_uri: dialog.searchParams.get("redirect_uri") ?? "" })}`,
     );
-    const back = await get(t, pick.headers.location as string);
+    const back = await get(t, pick.headers.location as string, browserOf(start));
     expect(back.headers.location).toBe("/oauth/success?redirectTo=%2Fmy%2Faddress");
+    // The browser's nonce is single use: cleared on the way back.
+    expect(back.cookies.find((c) => c.name === OAUTH_COOKIE)?.value).toBe("");
     const cookie = back.cookies.find((c) => c.name === "Authorization");
     expect(cookie?.maxAge).toBe(31_536_000);
     expect((await get(t, "/api/users/me", bearer(cookie?.value ?? ""))).json().email).toBe(
       "bilal.sandbox@example.com",
     );
     // A replayed state, or a redirect_uri elsewhere, is refused.
-    expect((await get(t, pick.headers.location as string)).headers.location).toBe(
+    expect((await get(t, pick.headers.location as string, browserOf(start))).headers.location).toBe(
       "/oauth/success?error=1",
     );
     expect(
@@ -314,5 +322,34 @@ describe("token login and facebook", () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it("a state started in another browser is refused (login CSRF): the nonce cookie binds it", async () => {
+    // The attacker starts a login in their own browser and stops at the provider's answer …
+    const theirs = await get(t, "/api/auth/facebook?redirectTo=/my");
+    const dialog = new URL(theirs.headers.location as string, "http://localhost");
+    const pick = await get(
+      t,
+      `/sandbox/facebook/authorize?${new URLSearchParams({ identity: "fb-1002", state: dialog.searchParams.get("state") ?? "", redirect_uri: dialog.searchParams.get("redirect_uri") ?? "" })}`,
+    );
+    const callback = pick.headers.location as string;
+    // … then makes the victim's browser open it: with no nonce, or with the victim's own.
+    const victim = await get(t, "/api/auth/facebook?redirectTo=/my");
+    for (const headers of [{}, browserOf(victim), { cookie: `${OAUTH_COOKIE}=forged-value` }]) {
+      const back = await get(t, callback, headers);
+      expect(back.headers.location).toBe("/oauth/success?error=1");
+      expect(back.cookies.find((c) => c.name === "Authorization")).toBeUndefined();
+    }
+    // The state was spent by the refusal: not even the attacker's own browser can finish it.
+    const late = await get(t, callback, browserOf(theirs));
+    expect(late.headers.location).toBe("/oauth/success?error=1");
+    // The nonce: unreadable to script, sent on the provider's redirect back, kept to the
+    // Facebook login paths, and short-lived.
+    expect(theirs.cookies.find((c) => c.name === OAUTH_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/api/auth/facebook",
+      maxAge: 600,
+    });
   });
 });

@@ -14,8 +14,16 @@ export const findUserById = (db: DbOrTx, id: string) =>
 export const findUserByEmail = (db: DbOrTx, email: string) =>
   db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).then(first);
 
+/** The account whose proven number this is; a number only claimed (pending) finds no one. */
 export const findUserByPhone = (db: DbOrTx, phone: string) =>
   db.select().from(users).where(eq(users.phone, phone)).then(first);
+
+/** Drops every unproven claim on a number: its owner just proved it (decision 027). */
+export const dropPhoneClaims = (db: DbOrTx, phone: string) =>
+  db
+    .update(users)
+    .set({ phonePending: null, updatedAt: new Date() })
+    .where(eq(users.phonePending, phone));
 
 /** Inserts a user, or returns null when the e-mail or phone is taken (unique indexes decide). */
 export const insertUser = (db: DbOrTx, row: NewUser) =>
@@ -28,6 +36,15 @@ export const updateUser = (db: DbOrTx, id: string, patch: Partial<NewUser>) =>
     .where(eq(users.id, id))
     .returning()
     .then(first);
+
+/** Updates a user and returns the row as it was before, read under the same row lock. */
+export const updateUserKeepingPrevious = (db: DbOrTx, id: string, patch: Partial<NewUser>) =>
+  db.transaction(async (tx) => {
+    const [previous] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!previous) return null;
+    const user = await updateUser(tx, id, patch);
+    return user && { user, previous };
+  });
 
 /** Revokes every token issued so far (logout, password change). */
 export const bumpTokenVersion = (db: DbOrTx, id: string) =>

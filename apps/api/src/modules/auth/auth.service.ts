@@ -5,6 +5,8 @@ import {
   localLoginBody,
   otpGenerateBody,
   otpLoginBody,
+  phoneCodeBody,
+  phoneConfirmBody,
   resetPasswordBody,
   SESSION_COOKIE,
   updatePasswordBody,
@@ -41,6 +43,7 @@ import { createOAuthService } from "./oauth.service.ts";
 import { facebookProvider, type OAuthProvider, sandboxProvider } from "./oauth-providers.ts";
 import { createOtpService } from "./otp.service.ts";
 import { parseInput } from "./parse.ts";
+import { createPhoneService } from "./phone.service.ts";
 import { createSessions, type Session } from "./sessions.ts";
 import { createTokenSigner } from "./tokens.ts";
 import { displayName, publicUserOf } from "./user-view.ts";
@@ -105,7 +108,13 @@ export function createAuth(deps: AuthDeps) {
     secret: config.jwtSecret,
     codeLength: async () => (await deps.settings()).otpLength,
   });
-  const logins = createLoginService({ db, kv, sessions, otp, mailer, linkOrigin });
+  const phones = createPhoneService({ db, otp });
+  const logins = createLoginService({ db, kv, sessions, otp, mailer, linkOrigin, phones });
+  const avatars = createAvatarService({
+    db,
+    media: deps.media ?? createMediaStorage(config),
+    isDemo: async () => (await deps.settings()).demo,
+  });
   const account = createAccountService({
     db,
     kv,
@@ -113,13 +122,10 @@ export function createAuth(deps: AuthDeps) {
     mailer,
     linkOrigin,
     isDemo: async () => (await deps.settings()).demo,
+    phones,
+    dropAvatar: avatars.dropReplaced,
   });
   const oauth = createOAuthService({ db, kv, sessions, provider });
-  const avatars = createAvatarService({
-    db,
-    media: deps.media ?? createMediaStorage(config),
-    isDemo: async () => (await deps.settings()).demo,
-  });
 
   const withCart = async (s: Session, guestId?: string | null): Promise<SessionResult> => ({
     ...s,
@@ -222,7 +228,13 @@ export function createAuth(deps: AuthDeps) {
       return account.resetPassword(b.token, b.password);
     },
     me: (userId) => account.me(userId),
-    updateProfile: (userId, input) => account.updateProfile(userId, input),
+    updateProfile: (userId, input, ip) => account.updateProfile(userId, input, ip),
+    requestPhoneCode: async (userId, input, ip) =>
+      publicUserOf(await phones.request(userId, parseInput(phoneCodeBody, input).phone, ip)),
+    async confirmPhone(userId, input) {
+      const b = parseInput(phoneConfirmBody, input);
+      return publicUserOf(await phones.confirm(userId, b.phone, b.otp));
+    },
     setAvatar: (userId, file) => avatars.set(userId, file),
     async changePassword(userId, input) {
       const b = parseInput(updatePasswordBody, input);

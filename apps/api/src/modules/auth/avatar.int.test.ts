@@ -140,4 +140,65 @@ describe("PUT /api/users/avatar", () => {
     );
     expect(ok.json().avatar).toBe("https://cdn.example.com/a.png");
   });
+
+  it("user B cannot delete user A's picture by pointing B's profile at it and uploading", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const aAvatar = (await upload(a.token, dataUrl("image/png", await png(64, 64)))).json()
+      .avatar as string;
+    const pointed = await put(
+      t,
+      "/api/users/profile",
+      { firstName: "B", avatar: aAvatar },
+      bearer(b.token),
+    );
+    const bUpload = await upload(b.token, dataUrl("image/png", await png(80, 80)));
+    expect(bUpload.statusCode).toBe(200);
+    expect(existsSync(mediaFile(aAvatar))).toBe(true);
+    expect((await get(t, aAvatar)).statusCode).toBe(200);
+    expect(pointed.statusCode).toBe(400);
+    expect(pointed.json()).toMatchObject({ status: 400, message: "The avatar value is not valid" });
+    expect((await get(t, "/api/users/me", bearer(a.token))).json().avatar).toBe(aAvatar);
+  });
+
+  it("a profile already naming someone else's file (set before the rule) never removes it", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const aAvatar = (await upload(a.token, dataUrl("image/png", await png(64, 64)))).json()
+      .avatar as string;
+    await t.database.pool.query("update users set avatar = $1 where id = $2", [aAvatar, b.id]);
+    expect((await upload(b.token, dataUrl("image/png", await png(80, 80)))).statusCode).toBe(200);
+    expect(existsSync(mediaFile(aAvatar))).toBe(true);
+  });
+
+  it("the profile keeps the owner's own picture when it is sent back unchanged, or drops (and removes) it with null", async () => {
+    const a = await signUp(t);
+    const mine = (await upload(a.token, dataUrl("image/png", await png(64, 64)))).json()
+      .avatar as string;
+    const same = await put(
+      t,
+      "/api/users/profile",
+      { firstName: "A", avatar: mine },
+      bearer(a.token),
+    );
+    expect(same.statusCode).toBe(200);
+    expect(same.json().avatar).toBe(mine);
+    const cleared = await put(
+      t,
+      "/api/users/profile",
+      { firstName: "A", avatar: null },
+      bearer(a.token),
+    );
+    expect(cleared.json().avatar).toBeNull();
+    // The picture let go of is the owner's own: removed, no longer served.
+    expect(existsSync(mediaFile(mine))).toBe(false);
+    // Once dropped, the old path is no longer the profile's own: it cannot be set back.
+    const back = await put(
+      t,
+      "/api/users/profile",
+      { firstName: "A", avatar: mine },
+      bearer(a.token),
+    );
+    expect(back.statusCode).toBe(400);
+  });
 });

@@ -7,6 +7,7 @@ import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { accountMessages } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
+import { mediaAvatarFiles } from "./avatar-files.ts";
 import { publicUserOf } from "./user-view.ts";
 
 export type AvatarUpload = { name: string; type: string; bytes: Uint8Array };
@@ -21,6 +22,16 @@ const DECODABLE = new Set(["jpeg", "png", "gif", "svg"]);
 const refuse = (message: string, status = 400) => new AppError(status, message, "AVATAR_INVALID");
 
 /**
+ * The stored name of `avatar` when it is one of `userId`'s own uploads, else null. Only such a
+ * file is ever removed on the user's behalf: a profile may name a picture it does not own.
+ */
+export function ownAvatarFile(userId: string, avatar: string | null | undefined) {
+  if (!avatar || !AVATAR_PATH.test(avatar)) return null;
+  const name = avatar.slice(avatar.lastIndexOf("/") + 1, -".webp".length);
+  return name.startsWith(`${userId}-`) ? name : null;
+}
+
+/**
  * Profile pictures: checked with the §5 file rules (image extensions of §9, size in KB) and then
  * by decoding them (the name is only a claim), re-encoded as WebP without metadata (an SVG's
  * scripts and a photo's location go with it), stored under avatars/ in the media storage and
@@ -31,6 +42,14 @@ export function createAvatarService(deps: {
   media: MediaStorage;
   isDemo: () => Promise<boolean>;
 }) {
+  const files = mediaAvatarFiles(deps.media);
+
+  /** Removes the picture a profile no longer shows, if it was the user's own upload. */
+  async function dropReplaced(userId: string, previous: string | null, current: string | null) {
+    const own = previous !== current ? ownAvatarFile(userId, previous) : null;
+    if (own) await files.remove(own);
+  }
+
   async function check(file: AvatarUpload) {
     const probe = sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, animated: false });
     const meta = await probe.metadata().catch(() => null);
@@ -66,20 +85,19 @@ export function createAvatarService(deps: {
           throw refuse(avatarMessages.unreadable);
         });
       const name = `${userId}-${randomBytes(6).toString("hex")}`;
-      await deps.media.put(`avatars/${name}.webp`, webp, "image/webp");
-      const before = await repo.findUserById(deps.db, userId);
-      const user = await repo.updateUser(deps.db, userId, {
+      await files.save(name, webp);
+      const swapped = await repo.updateUserKeepingPrevious(deps.db, userId, {
         avatar: `/img/320/avatars/${name}.webp`,
       });
-      if (!user) throw notFound("User not found");
-      // The picture it replaces is ours to remove; a URL from elsewhere is left alone.
-      const old =
-        before?.avatar && AVATAR_PATH.test(before.avatar)
-          ? before.avatar.slice(before.avatar.lastIndexOf("/") + 1, -".webp".length)
-          : null;
-      if (old) await deps.media.delete(`avatars/${old}.webp`).catch(() => {});
+      if (!swapped) {
+        await files.remove(name);
+        throw notFound("User not found");
+      }
+      const { user, previous } = swapped;
+      await dropReplaced(userId, previous.avatar, user.avatar);
       return publicUserOf(user);
     },
+    dropReplaced,
   };
 }
 

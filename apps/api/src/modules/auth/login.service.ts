@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   LONG_SESSION_SECONDS,
   type LocalLoginBody,
@@ -12,7 +13,8 @@ import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 import { parseInput } from "./parse.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { isOver, limit, resetLimit, tooMany } from "./rate-limit.ts";
+import type { PhoneService } from "./phone.service.ts";
+import { isOver, limit, reserve, resetLimit, tooMany } from "./rate-limit.ts";
 import { hashLinkToken, newLinkToken } from "./secrets.ts";
 import type { Sessions } from "./sessions.ts";
 
@@ -25,8 +27,11 @@ export const authMessages = {
 } as const;
 
 const LOGIN_WINDOW = 900;
-const MAX_FAILS_PER_ACCOUNT = 10;
+/** Password checks per account in a window; a success starts the count again. */
+const MAX_ATTEMPTS_PER_ACCOUNT = 10;
+/** Failures from one address in a window before its attempts are slowed (decision 028). */
 const MAX_FAILS_PER_IP = 50;
+export const SLOWED_IP_DELAY_MS = 1000;
 export const VERIFY_TOKEN_SECONDS = 3 * 86_400;
 export const LOGIN_TOKEN_SECONDS = 600;
 
@@ -38,6 +43,7 @@ export type AuthDeps = {
   mailer: Mailer;
   /** The shop's public origin for links in e-mails (PUBLIC_URL, else the request's). */
   linkOrigin: (requestOrigin: string) => string;
+  phones: PhoneService;
 };
 
 /** Password, phone/OTP and token logins, sign-up and e-mail verification. */
@@ -45,32 +51,36 @@ export function createLoginService(deps: AuthDeps) {
   const { db, kv, sessions, otp } = deps;
   const invalid = () => new AppError(401, INVALID_LOGIN, "INVALID_LOGIN");
 
+  /** The account a typed e-mail or phone names, and the one counter its attempts share. */
   async function findForLogin(body: LocalLoginBody) {
     const id = (body.email ?? body.identifier ?? body.phone ?? "").trim();
-    if (!id) return { key: "", user: null };
     const phone = normalizePakPhone(id);
-    if (phone) return { key: phone, user: await repo.findUserByPhone(db, phone) };
-    return { key: id.toLowerCase(), user: await repo.findUserByEmail(db, id) };
+    const user = !id
+      ? null
+      : phone
+        ? await repo.findUserByPhone(db, phone)
+        : await repo.findUserByEmail(db, id);
+    // Unknown names are limited too, under their own key: a 429 must not tell who has an account.
+    const counter = user ? `login:acct:${user.id}` : `login:name:${phone ?? id.toLowerCase()}`;
+    return { counter, user };
   }
 
   async function passwordLogin(body: LocalLoginBody, ip: string) {
-    const { key, user } = await findForLogin(body);
-    const acctKey = `login:acct:${key}`;
-    const ipKey = `login:ip:${ip}`;
-    if (
-      (await isOver(kv, acctKey, MAX_FAILS_PER_ACCOUNT)) ||
-      (await isOver(kv, ipKey, MAX_FAILS_PER_IP))
-    ) {
+    const { counter, user } = await findForLogin(body);
+    // The place is taken before the hash is checked, so a burst cannot outrun its own count.
+    if (!(await reserve(kv, counter, MAX_ATTEMPTS_PER_ACCOUNT, LOGIN_WINDOW)))
       throw tooMany(authMessages.tooManyLogins);
-    }
+    const ipKey = `login:ip:${ip}`;
+    // A busy address is slowed, never refused: a shopper behind it with the right password
+    // still gets in (decision 028).
+    if (await isOver(kv, ipKey, MAX_FAILS_PER_IP)) await sleep(SLOWED_IP_DELAY_MS);
     // The hash check runs even for unknown accounts, so timing does not reveal which exist.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), body.password);
     if (!user?.passwordHash || !ok) {
-      await limit(kv, acctKey, Number.MAX_SAFE_INTEGER, LOGIN_WINDOW, "");
       await limit(kv, ipKey, Number.MAX_SAFE_INTEGER, LOGIN_WINDOW, "");
       throw invalid();
     }
-    await resetLimit(kv, acctKey);
+    await resetLimit(kv, counter);
     if (body.campaign && !user.campaign)
       await repo.updateUser(db, user.id, { campaign: body.campaign });
     return sessions.issue(user, body.tokenExpiry);
@@ -84,9 +94,10 @@ export function createLoginService(deps: AuthDeps) {
     const user = await db.transaction(async (tx) => {
       if (body.phone && (await repo.findUserByPhone(tx, body.phone)))
         throw conflict(authMessages.duplicate);
+      // The number is only claimed until a code texted to it proves it (decision 027).
       const created = await repo.insertUser(tx, {
         email: body.email,
-        phone: body.phone ?? null,
+        phonePending: body.phone ?? null,
         passwordHash,
         firstName: body.firstName,
         lastName: body.lastName,
@@ -114,20 +125,13 @@ export function createLoginService(deps: AuthDeps) {
     return sessions.issue(user, body.tokenExpiry);
   }
 
-  /** OTP login: signs in the phone's account, creating it on first login (spec: phone sign-up). */
+  /**
+   * OTP login: signs in the account that proved the phone, creating it on first login (spec:
+   * phone sign-up). A number another account only claimed is not that account's (decision 027).
+   */
   async function phoneLogin(body: PhoneLoginInput) {
     await otp.verify(body.phone, body.otp);
-    let user = await repo.findUserByPhone(db, body.phone);
-    if (!user) {
-      user =
-        (await repo.insertUser(db, {
-          phone: body.phone,
-          verified: true,
-          campaign: body.campaign ?? null,
-        })) ?? (await repo.findUserByPhone(db, body.phone));
-    } else if (!user.verified) {
-      user = await repo.updateUser(db, user.id, { verified: true });
-    }
+    const user = await deps.phones.accountForLogin(body.phone, body.campaign ?? null);
     if (!user) throw invalid();
     return sessions.issue(user, body.tokenExpiry);
   }

@@ -3,6 +3,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "./auth.service.ts";
 import { sessionCookieOptions } from "./cookies.ts";
+import { STATE_SECONDS } from "./oauth.service.ts";
+
+export const OAUTH_NONCE_COOKIE = "oauth_nonce";
+/**
+ * Ties a started login to its browser. Lax is sent on the provider's top-level redirect back;
+ * the path keeps it off every other request.
+ */
+const nonceCookie = (secure: boolean) => ({
+  path: "/api/auth/facebook",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure,
+  maxAge: STATE_SECONDS,
+});
 
 /** Browser Facebook login: start → provider dialog → callback → /oauth/success. */
 export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string }> = async (
@@ -23,7 +37,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
     },
     async (req, reply) => {
       const returnTo = safeRedirect(req.query.redirectTo) ?? "/my";
-      return reply.redirect(await auth.oauth.start(callbackUrl(req), returnTo), 302);
+      const { url, nonce } = await auth.oauth.start(callbackUrl(req), returnTo);
+      reply.setCookie(OAUTH_NONCE_COOKIE, nonce, nonceCookie(auth.secure));
+      return reply.redirect(url, 302);
     },
   );
 
@@ -41,9 +57,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
     },
     async (req, reply) => {
       const { code, state } = req.query;
+      const nonce = req.cookies[OAUTH_NONCE_COOKIE];
+      reply.clearCookie(OAUTH_NONCE_COOKIE, nonceCookie(auth.secure));
       try {
         if (!code || !state) throw new Error("missing code or state");
-        const { session, returnTo } = await auth.oauth.callback(code, state, callbackUrl(req));
+        const { session, returnTo } = await auth.oauth.callback(
+          code,
+          state,
+          nonce,
+          callbackUrl(req),
+        );
         await auth.mergeGuestCart(session.user._id, req.viewer.guestId);
         reply.setCookie(
           SESSION_COOKIE,

@@ -4,10 +4,12 @@ import { AppError } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { OAuthProfile, OAuthProvider } from "./oauth-providers.ts";
-import { newLinkToken } from "./secrets.ts";
+import { hashLinkToken, newLinkToken, sameHash } from "./secrets.ts";
 import type { Sessions } from "./sessions.ts";
 
-const STATE_SECONDS = 600;
+/** How long a started login may take; also the nonce cookie's lifetime. */
+export const STATE_SECONDS = 600;
+type SavedState = { returnTo: string; browser: string };
 export const FACEBOOK_FAILED = "Facebook login failed. Please try again.";
 export const UNVERIFIED_EMAIL =
   "An account with this e-mail exists but is not confirmed yet. Log in with its password, or confirm the e-mail first.";
@@ -57,17 +59,27 @@ export function createOAuthService(deps: {
     provider,
     loginWithAccessToken,
 
-    /** Where to send the browser; the state remembers the same-site page to return to. */
+    /**
+     * Where to send the browser, and the nonce for its cookie. The state remembers the same-site
+     * page to return to and the nonce's hash: only the browser that started may finish (a login
+     * started elsewhere and handed to a victim's browser would sign them in as the attacker).
+     */
     async start(redirectUri: string, returnTo: string) {
       const state = newLinkToken();
-      await kv.set(`oauth:${state}`, returnTo, STATE_SECONDS);
-      return provider.authorizeUrl(state, redirectUri);
+      const nonce = newLinkToken();
+      const saved: SavedState = { returnTo, browser: hashLinkToken(nonce) };
+      await kv.set(`oauth:${state}`, JSON.stringify(saved), STATE_SECONDS);
+      return { url: provider.authorizeUrl(state, redirectUri), nonce };
     },
 
-    async callback(code: string, state: string, redirectUri: string) {
-      const returnTo = await kv.get(`oauth:${state}`);
-      if (returnTo === null) throw new AppError(400, FACEBOOK_FAILED, "OAUTH_STATE");
+    async callback(code: string, state: string, nonce: string | undefined, redirectUri: string) {
+      const raw = await kv.get(`oauth:${state}`);
+      if (raw === null) throw new AppError(400, FACEBOOK_FAILED, "OAUTH_STATE");
+      // Spent by any answer, right or wrong: a state is never tried twice.
       await kv.del(`oauth:${state}`);
+      const { returnTo, browser } = JSON.parse(raw) as SavedState;
+      if (!nonce || !sameHash(hashLinkToken(nonce), browser))
+        throw new AppError(400, FACEBOOK_FAILED, "OAUTH_STATE");
       const accessToken = await provider.exchangeCode(code, redirectUri).catch(() => {
         throw new AppError(401, FACEBOOK_FAILED, "OAUTH_FAILED");
       });

@@ -9,6 +9,7 @@ export function publicUserOf(u: UserRow): PublicUser {
     firstName: u.firstName,
     lastName: u.lastName,
     phone: u.phone,
+    phonePending: u.phonePending,
     avatar: u.avatar,
     dob: u.dob,
     gender: u.gender,

@@ -3,6 +3,8 @@ import {
   avatarMessages,
   forgotBody,
   messageResult,
+  phoneCodeBody,
+  phoneConfirmBody,
   profileBody,
   publicUser,
   resetPasswordBody,
@@ -72,12 +74,42 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { 
       preHandler: requireUser,
       schema: {
         tags,
-        summary: "Update the profile (blocked in demo mode)",
+        summary:
+          "Update the profile (blocked in demo mode); a new phone is texted a code and stays pending until POST /users/phone/confirm",
         body: profileBody,
         response: { 200: publicUser, ...signedInErrors },
       },
     },
-    (req) => service.updateProfile(userIdOf(req), req.body),
+    (req) => service.updateProfile(userIdOf(req), req.body, req.ip),
+  );
+
+  app.post(
+    "/users/phone/code",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          "Text a code to a new mobile number; it stays pending (phonePending) until confirmed",
+        body: phoneCodeBody,
+        response: { 200: publicUser, ...signedInErrors, 503: errorBody },
+      },
+    },
+    (req) => service.requestPhoneCode(userIdOf(req), req.body, req.ip),
+  );
+
+  app.post(
+    "/users/phone/confirm",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Confirm the pending mobile number with its code; then it signs in by SMS",
+        body: phoneConfirmBody,
+        response: { 200: publicUser, ...signedInErrors },
+      },
+    },
+    (req) => service.confirmPhone(userIdOf(req), req.body),
   );
 
   app.put(

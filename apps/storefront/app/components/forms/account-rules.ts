@@ -51,7 +51,6 @@ export const changePasswordRules: Record<string, RuleField> = {
 export const profileRules: Record<string, RuleField> = {
   firstName: { rules: "required|max:60", label: "first name" },
   lastName: { rules: "max:60", label: "last name" },
-  phone: { rules: { regex: mobile }, label: "mobile number" },
   city: { rules: "max:60", label: "city" },
   zip: { rules: "digits:5", label: "postal code" },
   dob: { rules: "date_format:YYYY-MM-DD", label: "date of birth" },

@@ -1,6 +1,15 @@
 import { formError, signupForm } from "@maidan/contracts/account-forms";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { CampaignInput } from "../../components/account/campaign-input";
+import { PhoneCodeForm } from "../../components/account/phone-code-form";
 import { useFeedback } from "../../components/account/use-feedback";
 import { signupRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
@@ -8,12 +17,16 @@ import { useRuleForm } from "../../components/forms/use-rule-form";
 import {
   type ActionFeedback,
   afterLogin,
+  clientIp,
   failure,
   formObject,
   guestIdOf,
   originOf,
   redirectWithCookie,
+  requireViewer,
 } from "../../lib/account.server";
+import { phoneStep } from "../../lib/phone-step.server";
+import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/signup";
@@ -21,16 +34,34 @@ import type { Route } from "./+types/signup";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Create an account" });
 
-export async function action({
-  request,
-  context,
-}: Route.ActionArgs): Promise<ActionFeedback | Response> {
+type SignupFeedback = ActionFeedback & {
+  /** The number to confirm (pending on the new account), once the account exists. */
+  confirmPhone?: string;
+  /** Where the shopper goes when done. */
+  next?: string;
+};
+
+/**
+ * Sign-up (spec §7 POST /auth/signup). A mobile number given here is only claimed: the new
+ * account is signed in, a code is texted to the number, and a second step takes the code
+ * (decision 027). That step can be skipped; /my/account offers it again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const input = formObject(form);
+  const { auth } = services(context);
+  const next = afterLogin(request, form);
+  const ip = clientIp(request);
+  if (input.intent === "phone-code" || input.intent === "phone-confirm") {
+    const viewer = requireViewer(context, request);
+    const r = await phoneStep(input.intent, input, auth, viewer.id, ip);
+    if (r.ok && input.intent === "phone-confirm") return redirect(next);
+    return { ...r, confirmPhone: input.phone, next } satisfies SignupFeedback;
+  }
   const invalid = formError(signupForm, input);
-  if (invalid) return { ok: false, message: invalid, phone: input.phone };
+  if (invalid) return { ok: false, message: invalid, phone: input.phone } as SignupFeedback;
   try {
-    const session = await services(context).auth.signup(
+    const session = await auth.signup(
       {
         firstName: input.firstName ?? "",
         lastName: input.lastName,
@@ -42,17 +73,37 @@ export async function action({
       originOf(request),
       guestIdOf(context),
     );
-    return redirectWithCookie(afterLogin(request, form), session.setCookie);
+    const claimed = session.user.phonePending;
+    if (!claimed) return redirectWithCookie(next, session.setCookie);
+    const sent = await phoneStep("phone-code", { phone: claimed }, auth, session.user._id, ip);
+    return data({ ...sent, confirmPhone: claimed, next } satisfies SignupFeedback, {
+      headers: { "Set-Cookie": session.setCookie },
+    });
   } catch (e) {
-    return failure(e, input.phone);
+    return failure(e, input.phone) as SignupFeedback;
   }
 }
 
 export default function SignupPage() {
-  const data = useActionData<typeof action>();
-  useFeedback(data, "signup_error");
-  const [params] = useSearchParams();
+  const feedback = useActionData<typeof action>();
+  // A wrong code in the second step is not a failed sign-up.
+  useFeedback(feedback, feedback?.confirmPhone ? undefined : "signup_error");
   const busy = useNavigation().state !== "idle";
+  const { settings } = useRootData();
+  if (feedback?.confirmPhone)
+    return (
+      <section className="account-card" aria-labelledby="signup-title">
+        <h1 id="signup-title">Confirm your mobile number</h1>
+        <p>Your account is ready. Confirm the number to log in with it by SMS code too.</p>
+        <PhoneCodeForm phone={feedback.confirmPhone} busy={busy} otpLength={settings.otpLength} />
+        <Link to={feedback.next ?? "/my"}>Skip for now</Link>
+      </section>
+    );
+  return <SignupForm busy={busy} />;
+}
+
+function SignupForm({ busy }: { busy: boolean }) {
+  const [params] = useSearchParams();
   const { field, error, errorId, onSubmit } = useRuleForm(signupRules);
   // The §5 rule message under a field.
   const message = (name: string) => <FieldError id={errorId(name)} message={error(name)} />;

@@ -3,11 +3,20 @@ import { AVATAR_MAX_KB, avatarMessages, GENDERS } from "@maidan/contracts/auth";
 import { messages } from "@maidan/contracts/validation";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AvatarForm } from "../../components/account/avatar-form";
+import { PhoneForm } from "../../components/account/phone-form";
 import { useFeedback } from "../../components/account/use-feedback";
 import { profileRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
-import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
+import {
+  type ActionFeedback,
+  clientIp,
+  failure,
+  formObject,
+  requireViewer,
+} from "../../lib/account.server";
+import { phoneStep } from "../../lib/phone-step.server";
+import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/profile";
@@ -20,26 +29,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: await services(context).auth.me(viewer.id) };
 }
 
-/** PUT /users/profile's fields (spec §7); 'Profile updated.' on success (spec §8). */
+/**
+ * PUT /users/profile's fields (spec §7); 'Profile updated.' on success (spec §8). The mobile
+ * number has its own form: a code to the new number, then the code (decision 027).
+ */
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
   const viewer = requireViewer(context, request);
+  const { auth } = services(context);
   if (request.headers.get("content-type")?.startsWith("multipart/form-data"))
-    return uploadAvatar(request, services(context).auth, viewer.id);
+    return uploadAvatar(request, auth, viewer.id);
   const f = await request.formData();
+  // The last intent wins: "Send a new code" overrides the code form's own.
+  const input = formObject(f);
+  if (input.intent === "phone-code" || input.intent === "phone-confirm")
+    return phoneStep(input.intent, input, auth, viewer.id, clientIp(request));
   const text = (k: string) => String(f.get(k) ?? "").trim();
   const orNull = (k: string) => text(k) || null;
   try {
-    await services(context).auth.updateProfile(viewer.id, {
-      firstName: text("firstName"),
-      lastName: text("lastName"),
-      phone: orNull("phone"),
-      state: orNull("state"),
-      city: orNull("city"),
-      zip: orNull("zip"),
-      gender: orNull("gender"),
-      dob: orNull("dob"),
-      language: text("language") || "en",
-    });
+    await auth.updateProfile(
+      viewer.id,
+      {
+        firstName: text("firstName"),
+        lastName: text("lastName"),
+        state: orNull("state"),
+        city: orNull("city"),
+        zip: orNull("zip"),
+        gender: orNull("gender"),
+        dob: orNull("dob"),
+        language: text("language") || "en",
+      },
+      clientIp(request),
+    );
     return { ok: true, message: "Profile updated." };
   } catch (e) {
     return failure(e);
@@ -72,6 +92,7 @@ export default function ProfilePage() {
   const { user } = useLoaderData<typeof loader>();
   useFeedback(useActionData<typeof action>());
   const busy = useNavigation().state !== "idle";
+  const { settings } = useRootData();
   const { field, error, errorId, onSubmit } = useRuleForm(profileRules);
   // The §5 rule message under a field.
   const message = (name: string) => <FieldError id={errorId(name)} message={error(name)} />;
@@ -79,6 +100,8 @@ export default function ProfilePage() {
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">Account details</h1>
       <AvatarForm avatar={user.avatar} busy={busy} />
+      <PhoneForm user={user} busy={busy} otpLength={settings.otpLength} />
+      <h2>Your details</h2>
       <Form method="post" className="form" noValidate onSubmit={onSubmit}>
         <label className="field">
           First name
@@ -89,17 +112,6 @@ export default function ProfilePage() {
           Last name
           <input {...field("lastName")} defaultValue={user.lastName} maxLength={60} />
           {message("lastName")}
-        </label>
-        <label className="field">
-          Mobile number
-          <input
-            {...field("phone")}
-            type="tel"
-            placeholder="03XXXXXXXXX"
-            defaultValue={user.phone ? `0${user.phone.slice(2)}` : ""}
-            maxLength={20}
-          />
-          {message("phone")}
         </label>
         <label className="field">
           Province
