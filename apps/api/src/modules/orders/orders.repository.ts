@@ -78,36 +78,6 @@ export const finishCheckout = (
     values (${r.key}, ${r.owner}, ${r.bodyHash}, ${r.checkoutId}, ${JSON.stringify(r.response)}::jsonb)`,
   );
 
-/**
- * Takes `qty` units if that many are left, counting the sale on the product in the same
- * statement; false (nothing changed) otherwise.
- */
-export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
-  const r = await hotRows(
-    tx,
-    "checkout_take_stock",
-    sql`with taken as (
-      update variants set stock = stock - ${qty}
-      where id = ${variantId} and stock >= ${qty} and active returning product_id)
-    update products set sold_count = greatest(0, sold_count + ${qty})
-    from taken where products.id = taken.product_id returning products.id`,
-  );
-  return r.length === 1;
-}
-
-export const stockLeft = (tx: DbOrTx, variantId: string) =>
-  first<{ stock: number }>(tx, sql`select stock from variants where id = ${variantId}`).then(
-    (r) => r?.stock ?? 0,
-  );
-
-export const addSold = (tx: DbOrTx, productId: string, qty: number) =>
-  tx.execute(
-    sql`update products set sold_count = greatest(0, sold_count + ${qty}) where id = ${productId}`,
-  );
-
-export const returnStock = (tx: DbOrTx, variantId: string, qty: number) =>
-  tx.execute(sql`update variants set stock = stock + ${qty} where id = ${variantId}`);
-
 export type NewOrder = {
   checkoutId: string;
   userId: string | null;
@@ -336,13 +306,13 @@ export const bumpConfirmAttempts = (tx: DbOrTx, checkoutId: string) =>
     sql`update orders set confirm_attempts = confirm_attempts + 1 where checkout_id = ${checkoutId}`,
   );
 
-/** Unconfirmed COD orders past their deadline, locked; others' sweeps skip them. */
-export const expiredUnconfirmed = (tx: DbOrTx, now: Date, limit: number) =>
-  rows<{ id: string }>(
-    tx,
-    sql`select id from orders where status = 'pending_confirmation' and confirm_by < ${now}
-      order by confirm_by limit ${limit} for update skip locked`,
-  );
+/** Checkouts with an unconfirmed COD order past its deadline, longest overdue first. */
+export const expiredUnconfirmed = (db: DbOrTx, now: Date, limit: number) =>
+  rows<{ checkout_id: string }>(
+    db,
+    sql`select checkout_id from orders where status = 'pending_confirmation' and confirm_by < ${now}
+      group by checkout_id order by min(confirm_by) limit ${limit}`,
+  ).then((r) => r.map((x) => x.checkout_id));
 
 /** Checkouts with an online order whose stock hold (confirm_by) ended unpaid. */
 export const expiredHolds = (db: DbOrTx, now: Date, limit: number) =>

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
 import { parseInput } from "../auth/parse.ts";
+import * as stock from "../catalog/stock.repository.ts";
 import {
   codeHash,
   confirmLink,
@@ -93,11 +94,16 @@ export function createOrdersService(deps: OrdersDeps) {
       sql`, cancel_reason = ${reason}, confirm_code_hash = null`,
     );
     if (!ok) return false;
-    for (const item of await repo.orderItemsOf(tx, id)) {
-      if (!item.variant_id) continue;
-      await repo.returnStock(tx, item.variant_id, item.qty);
-      if (item.product_id) await repo.addSold(tx, item.product_id, -item.qty);
-      if (item.product_id) touched?.add(item.product_id);
+    const items = (await repo.orderItemsOf(tx, id)).flatMap((i) =>
+      i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
+    );
+    await stock.returnStock(tx, items);
+    for (const i of items) if (i.productId) touched?.add(i.productId);
+    // Voucher before wallet: the order a checkout takes them in (decision 029).
+    // A voucher's use comes back once every order of its checkout is cancelled.
+    if (deps.vouchers) {
+      const checkout = await repo.checkoutOf(tx, id);
+      if (checkout) await deps.vouchers.release(tx, checkout);
     }
     // The wallet part goes back to the ledger, once per order (the refund is keyed by order id).
     const paid = await repo.walletPartOf(tx, id);
@@ -107,11 +113,6 @@ export function createOrdersService(deps: OrdersDeps) {
         orderId: id,
         remark: `Refund for cancelled order ${paid.order_no}`,
       });
-    // A voucher's use comes back once every order of its checkout is cancelled.
-    if (deps.vouchers) {
-      const checkout = await repo.checkoutOf(tx, id);
-      if (checkout) await deps.vouchers.release(tx, checkout);
-    }
     await repo.insertEvent(tx, id, "cancelled", reason);
     return true;
   }
@@ -332,19 +333,40 @@ export function createOrdersService(deps: OrdersDeps) {
           };
     },
 
-    /** Cancels COD orders nobody confirmed in time and returns their stock; the count. */
+    /**
+     * Cancels COD orders nobody confirmed in time and returns their stock; the count. One
+     * transaction per checkout, locking its orders and then their products like a cancellation
+     * (decision 029); another process sweeping at once waits, then finds them cancelled.
+     */
     async expireUnconfirmed(now = new Date()) {
       const touched = new Set<string>();
-      const n = await db.transaction(async (tx) => {
-        let cancelled = 0;
-        for (const { id } of await repo.expiredUnconfirmed(tx, now, 200)) {
-          if (await cancelIn(tx, id, ["pending_confirmation"], "Not confirmed in time", touched))
-            cancelled++;
+      let cancelled = 0;
+      try {
+        for (const checkoutId of await repo.expiredUnconfirmed(db, now, 200)) {
+          cancelled += await db.transaction(async (tx) => {
+            const due = (await repo.checkoutOrders(tx, checkoutId, true)).filter(
+              (o) =>
+                o.status === "pending_confirmation" &&
+                o.confirm_by !== null &&
+                new Date(o.confirm_by) < now,
+            );
+            await stock.lockProductsOfOrders(
+              tx,
+              due.map((o) => o.id),
+            );
+            let n = 0;
+            for (const o of due)
+              if (
+                await cancelIn(tx, o.id, ["pending_confirmation"], "Not confirmed in time", touched)
+              )
+                n++;
+            return n;
+          });
         }
-        return cancelled;
-      });
-      stockChanged(touched);
-      return n;
+      } finally {
+        stockChanged(touched);
+      }
+      return cancelled;
     },
   };
   return service;

@@ -9,6 +9,7 @@ import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
 import type { CartServiceImpl } from "../cart/cart.service.ts";
 import { rupees } from "../cart/cart-pricing.ts";
+import * as stock from "../catalog/stock.repository.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
@@ -216,21 +217,26 @@ async function resolveAddress(
 }
 
 /**
- * Conditional decrements in variant-id order (no deadlocks between two checkouts), the free gift
- * among them. A paid line that cannot be had stops the checkout; a gift that ran out since the
- * cart was priced is simply not given. Answers the gift when it was taken.
+ * The products' rows locked first, in id order, then conditional decrements in variant-id order,
+ * the free gift among them (decision 029: the lock order every stock write follows). A paid line
+ * that cannot be had stops the checkout; a gift that ran out since the cart was priced is simply
+ * not given. Answers the gift when it was taken.
  */
 async function takeAllStock(tx: DbOrTx, cart: Cart): Promise<CartItem | null> {
   const gift = cart.promo?.item ?? null;
   const lines = [...cart.items, ...(gift ? [gift] : [])].sort((a, b) =>
     a._id < b._id ? -1 : a._id > b._id ? 1 : Number(a === gift) - Number(b === gift),
   );
+  await stock.lockProducts(
+    tx,
+    lines.map((l) => l.product._id),
+  );
   let gotGift = false;
   for (const line of lines) {
-    if (!(await repo.takeStock(tx, line._id, line.qty))) {
+    if (!(await stock.takeStock(tx, line._id, line.qty))) {
       if (line === gift) continue;
       const left =
-        line.available || line.variant.stock > 0 ? await repo.stockLeft(tx, line._id) : 0;
+        line.available || line.variant.stock > 0 ? await stock.stockLeft(tx, line._id) : 0;
       throw new AppError(
         409,
         left > 0
