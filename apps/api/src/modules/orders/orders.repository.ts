@@ -301,10 +301,19 @@ export async function transition(
   return r.rowCount === 1;
 }
 
-export const bumpConfirmAttempts = (tx: DbOrTx, checkoutId: string) =>
-  tx.execute(
-    sql`update orders set confirm_attempts = confirm_attempts + 1 where checkout_id = ${checkoutId}`,
-  );
+/**
+ * Counts one try at a checkout's confirmation code if fewer than `max` were made, and answers
+ * the code's hash to compare; null when no try is left (or nothing waits for a code). The rows
+ * are locked by the update, so concurrent tries are counted one after another.
+ */
+export const takeConfirmAttempt = (tx: DbOrTx, checkoutId: string, max: number) =>
+  rows<{ confirm_code_hash: string | null }>(
+    tx,
+    sql`update orders set confirm_attempts = confirm_attempts + 1
+      where checkout_id = ${checkoutId} and status = 'pending_confirmation'
+        and confirm_code_hash is not null and confirm_attempts < ${max}
+      returning confirm_code_hash`,
+  ).then((r) => r[0]?.confirm_code_hash ?? null);
 
 /** Checkouts with an unconfirmed COD order past its deadline, longest overdue first. */
 export const expiredUnconfirmed = (db: DbOrTx, now: Date, limit: number) =>

@@ -210,19 +210,21 @@ export function createOrdersService(deps: OrdersDeps) {
         if (o.status === "cancelled") throw conflict("This order was cancelled");
         return detail(owner, id);
       }
-      if (o.confirm_attempts >= MAX_CONFIRM_ATTEMPTS)
+      // The try is counted before the code is compared, in one conditional update: of any
+      // number of concurrent guesses exactly MAX_CONFIRM_ATTEMPTS are ever compared.
+      const hash = await repo.takeConfirmAttempt(db, o.checkout_id, MAX_CONFIRM_ATTEMPTS);
+      if (hash === null) {
+        const now = await owned(owner, id);
+        if (now.status === "cancelled") throw conflict("This order was cancelled");
+        if (now.status !== "pending_confirmation") return detail(owner, id);
         throw new AppError(
           429,
           "Too many wrong codes. Use the link in the SMS or call us.",
           "TOO_MANY_ATTEMPTS",
         );
-      if (
-        !o.confirm_code_hash ||
-        !sameSecret(o.confirm_code_hash, codeHash(deps.secret, o.checkout_id, code))
-      ) {
-        await repo.bumpConfirmAttempts(db, o.checkout_id);
-        throw badRequest("That code is not right. Please check the SMS and try again.");
       }
+      if (!sameSecret(hash, codeHash(deps.secret, o.checkout_id, code)))
+        throw badRequest("That code is not right. Please check the SMS and try again.");
       await confirmCheckout(o.checkout_id, "Confirmed by SMS code");
       return detail(owner, id);
     },
