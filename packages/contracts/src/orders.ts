@@ -119,6 +119,15 @@ export const orderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
+/** An order of the same checkout whose total changed when another one was cancelled. */
+export const repricedOrder = z.object({
+  _id: z.string(),
+  orderNo: z.string(),
+  previousTotal: z.number().int(),
+  total: z.number().int(),
+});
+export type RepricedOrder = z.infer<typeof repricedOrder>;
+
 export const orderDetail = orderSummary.extend({
   vendor: z.object({ _id: z.string(), name: z.string() }),
   shippingMethod: z.string(),
@@ -132,6 +141,13 @@ export const orderDetail = orderSummary.extend({
   canCancel: z.boolean(),
   confirmBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /**
+   * Why this order's amounts changed after it was placed (another order of its checkout was
+   * cancelled and took a free gift, discount or free shipping with it), oldest first.
+   */
+  priceChanges: z.array(z.string()),
+  /** In the answer to a cancellation: the checkout's other orders it re-priced. */
+  repriced: z.array(repricedOrder).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

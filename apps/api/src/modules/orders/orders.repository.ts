@@ -102,6 +102,8 @@ export type NewOrder = {
   address: OrderAddress;
   confirmCodeHash: string | null;
   confirmBy: Date | null;
+  /** The pricing terms of a checkout of several orders (checkout-terms.ts). */
+  pricing?: unknown;
 };
 
 /** An item as insertOrder's recordset reads it (column names). */
@@ -137,12 +139,14 @@ export const insertOrder = (
     sql`with o as (
       insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
         subtotal, old_subtotal, discount, promotion_discount, promotion, shipping, tax, wallet_used,
-        total, shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by)
+        total, shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by,
+        pricing)
       values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status},
         ${o.paymentMethod}, ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount},
         ${o.promotionDiscount ?? 0}, ${o.promotion ?? null}, ${o.shipping}, ${o.tax},
         ${o.walletUsed ?? 0}, ${o.total}, ${o.shippingMethodId}, ${o.shippingMethodName},
-        ${JSON.stringify(o.address)}::jsonb, ${o.confirmCodeHash}, ${o.confirmBy})
+        ${JSON.stringify(o.address)}::jsonb, ${o.confirmCodeHash}, ${o.confirmBy},
+        ${o.pricing ? JSON.stringify(o.pricing) : null}::jsonb)
       returning id, order_no
     ), lines as (
       insert into order_items (order_id, product_id, variant_id, name, slug, sku, size, color,
@@ -221,6 +225,8 @@ export type OrderRow = {
   confirm_attempts: number;
   confirm_by: Date | null;
   cancel_reason: string | null;
+  pricing: unknown;
+  kept_back: number;
   created_at: Date;
   item_count: number;
   first_name: string | null;
@@ -276,6 +282,38 @@ export type ItemRow = {
   total: number;
   gift: boolean;
 };
+/** The items of several orders, each with its order id. */
+export const itemsOfOrders = (db: DbOrTx, orderIds: string[]) =>
+  rows<ItemRow & { order_id: string }>(
+    db,
+    sql`select * from order_items where order_id = any(${`{${orderIds.join(",")}}`}::uuid[])
+      order by order_id, id`,
+  );
+
+/** An order's amounts after re-pricing (a gift line taken off lowers its unit count). */
+export const setAmounts = (
+  tx: DbOrTx,
+  id: string,
+  a: {
+    discount: number;
+    promotionDiscount: number;
+    promotion: string | null;
+    shipping: number;
+    total: number;
+    qtyLess: number;
+  },
+) =>
+  tx.execute(sql`update orders set discount = ${a.discount},
+    promotion_discount = ${a.promotionDiscount}, promotion = ${a.promotion},
+    shipping = ${a.shipping}, total = ${a.total}, qty = qty - ${a.qtyLess}, updated_at = now()
+    where id = ${id}`);
+
+export const deleteItem = (tx: DbOrTx, itemId: string) =>
+  tx.execute(sql`delete from order_items where id = ${itemId}`);
+
+export const setKeptBack = (tx: DbOrTx, id: string, amount: number) =>
+  tx.execute(sql`update orders set kept_back = ${amount} where id = ${id}`);
+
 export const orderItemsOf = (db: DbOrTx, orderId: string) =>
   rows<ItemRow>(db, sql`select * from order_items where order_id = ${orderId} order by id`);
 

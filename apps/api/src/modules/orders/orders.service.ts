@@ -26,6 +26,7 @@ import {
 } from "./cod-confirmation.ts";
 import { sendNewCode, sendOrderMessages } from "./order-messages.ts";
 import { createOrderPayments } from "./order-payments.ts";
+import { keepBack, repriceRemaining } from "./order-repricing.ts";
 import { checkoutResult, sumAmounts, toDetail, toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { codTooLarge, type PlaceDeps, placeOrder } from "./place-order.ts";
@@ -195,12 +196,26 @@ export function createOrdersService(deps: OrdersDeps) {
             : "This order has been dispatched and can no longer be cancelled",
         );
       const touched = new Set<string>();
-      const ok = await db.transaction((tx) =>
-        cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched),
-      );
-      if (!ok) throw conflict("This order can no longer be cancelled");
+      const outcome = await db.transaction(async (tx) => {
+        // The checkout's orders, then every product they hold, before anything is written
+        // (decision 029); what remains of the checkout is re-priced before the cancellation.
+        const list = await repo.checkoutOrders(tx, o.checkout_id, true);
+        const now = list.find((x) => x.id === o.id);
+        if (!now || !CANCELLABLE.includes(now.status)) return null;
+        await stock.lockProductsOfOrders(
+          tx,
+          list.map((x) => x.id),
+        );
+        const repriced = await repriceRemaining(tx, deps, now, list, touched);
+        if (!(await cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
+          return null;
+        await keepBack(tx, deps, now, repriced);
+        return repriced;
+      });
+      if (!outcome) throw conflict("This order can no longer be cancelled");
       stockChanged(touched);
-      return detail(owner, id);
+      const after = await detail(owner, id);
+      return outcome.repriced.length > 0 ? { ...after, repriced: outcome.repriced } : after;
     },
 
     async confirmWithCode(owner, id, input) {

@@ -7,12 +7,13 @@ import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
-import type { CartServiceImpl } from "../cart/cart.service.ts";
+import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
 import { rupees } from "../cart/cart-pricing.ts";
 import * as stock from "../catalog/stock.repository.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
+import { type CheckoutTerms, checkoutTerms } from "./checkout-terms.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
 import { sumAmounts } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
@@ -127,12 +128,19 @@ export async function placeOrder(
     if (!current) return null;
     // Without a key the cart names the checkout: placing it deletes the cart in this transaction.
     const key = requestKey ?? `c:${current.id}`;
+    // The terms it is priced by, kept on the orders (decision 029).
+    const used: { inputs?: PricingInputs } = {};
     const priced = await deps.carts.priced(
       tx,
       current.id,
       address.city,
       current.shipping_method_id,
-      { hasCoupon: current.has_coupon },
+      {
+        hasCoupon: current.has_coupon,
+        inputs: (i) => {
+          used.inputs = i;
+        },
+      },
     );
     if (priced.items.length === 0) throw emptyCart();
     const gift = await takeAllStock(tx, priced);
@@ -159,6 +167,7 @@ export async function placeOrder(
       money,
       gift,
       online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
+      terms: used.inputs ? checkoutTerms(used.inputs, priced) : null,
     });
     await repo.finishCheckout(tx, current.id, {
       key,
@@ -264,6 +273,8 @@ async function writeOrders(
     /** The promotion's free gift, when its stock was taken: it ships with its vendor's order. */
     gift: CartItem | null;
     online?: { method: string; holdMinutes: number } | null;
+    /** What the checkout was priced by, kept when it splits into several orders. */
+    terms: CheckoutTerms | null;
   },
 ): Promise<PlaceOrderResult> {
   const byVendor = new Map<string, Cart["items"]>();
@@ -375,6 +386,7 @@ async function writeOrders(
         address: c.address,
         confirmCodeHash: c.code ? codeHash(deps.secret, c.checkoutId, c.code) : null,
         confirmBy,
+        pricing: groups.length > 1 ? c.terms : null,
       },
       lines,
       events,
