@@ -185,10 +185,11 @@ export const resendCodeResult = z.object({
 export type ResendCodeResult = z.infer<typeof resendCodeResult>;
 
 export type OrdersService = {
+  /** `ip`: the caller's address, for the limits on unconfirmed COD orders and their SMS. */
   place(
     owner: CartOwner,
     input: unknown,
-    opts?: { idempotencyKey?: string | null; origin?: string },
+    opts?: { idempotencyKey?: string | null; origin?: string; ip?: string | null },
   ): Promise<PlaceOrderResult>;
   listMine(userId: string, limit?: number): Promise<OrderSummary[]>;
   getMine(owner: CartOwner, id: string): Promise<OrderDetail>;
@@ -196,8 +197,16 @@ export type OrdersService = {
   confirmWithCode(owner: CartOwner, id: string, input: unknown): Promise<OrderDetail>;
   confirmWithLink(input: unknown): Promise<{ ids: string[]; total: number }>;
   /** A new confirmation code by SMS (the old one stops working); throttled. */
-  resendCode(owner: CartOwner, id: string, opts?: { origin?: string }): Promise<ResendCodeResult>;
+  resendCode(
+    owner: CartOwner,
+    id: string,
+    opts?: { origin?: string; ip?: string | null },
+  ): Promise<ResendCodeResult>;
   /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
   awaitingPayment(owner: CartOwner): Promise<OrderSummary[]>;
-  changePaymentMethod(owner: CartOwner, input: unknown): Promise<ChangePaymentResult>;
+  changePaymentMethod(
+    owner: CartOwner,
+    input: unknown,
+    opts?: { ip?: string | null },
+  ): Promise<ChangePaymentResult>;
 };

@@ -24,10 +24,12 @@ import {
   RESEND_GAP_SECONDS,
   sameSecret,
 } from "./cod-confirmation.ts";
+import { type Hold, ownerKeyOf } from "./cod-limits.ts";
 import { sendNewCode, sendOrderMessages } from "./order-messages.ts";
 import { createOrderPayments } from "./order-payments.ts";
 import { keepBack, repriceRemaining } from "./order-repricing.ts";
 import { checkoutResult, sumAmounts, toDetail, toSummary } from "./order-view.ts";
+import type { OrderRow } from "./orders.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { codTooLarge, type PlaceDeps, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
@@ -119,7 +121,8 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function confirmCheckout(checkoutId: string, note: string) {
-    return db.transaction(async (tx) => {
+    let moved = false;
+    const list = await db.transaction(async (tx) => {
       const list = await repo.checkoutOrders(tx, checkoutId, true);
       for (const o of list) {
         if (
@@ -130,11 +133,16 @@ export function createOrdersService(deps: OrdersDeps) {
             "confirmed",
             sql`, confirm_code_hash = null`,
           )
-        )
+        ) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
+          moved = true;
+        }
       }
       return list;
     });
+    // Confirmed: it no longer counts against the unconfirmed-order limits.
+    if (moved) await deps.codLimits?.release(checkoutId);
+    return list;
   }
 
   /**
@@ -210,9 +218,11 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!(await cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
           return null;
         await keepBack(tx, deps, now, repriced);
-        return repriced;
+        const waiting = (x: OrderRow) => x.status === "pending_confirmation";
+        return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
       });
       if (!outcome) throw conflict("This order can no longer be cancelled");
+      if (outcome.freed) await deps.codLimits?.release(o.checkout_id);
       stockChanged(touched);
       const after = await detail(owner, id);
       return outcome.repriced.length > 0 ? { ...after, repriced: outcome.repriced } : after;
@@ -255,9 +265,17 @@ export function createOrdersService(deps: OrdersDeps) {
       const gap = `cod-resend:gap:${o.checkout_id}`;
       if (await deps.kv.get(gap))
         throw tooMany("A new code was just sent. Please wait a minute before asking again.");
+      // The phone's, the shopper's and the network's hourly SMS limits (cod-limits.ts).
+      const counted = await deps.codLimits?.resend({
+        phone: o.address.phone,
+        owner: ownerKeyOf(owner),
+        ip: opts.ip,
+      });
       const sent = await deps.kv.incr(`cod-resend:n:${o.checkout_id}`, 24 * 3600);
-      if (sent > MAX_CODE_RESENDS)
+      if (sent > MAX_CODE_RESENDS) {
+        if (counted) await deps.codLimits?.giveBack(counted);
         throw tooMany("No more new codes for this order. Use the link in the SMS or call us.");
+      }
       await deps.kv.set(gap, "1", RESEND_GAP_SECONDS);
       const code = await issueCode(db, o.checkout_id);
       const list = await repo.checkoutOrders(db, o.checkout_id);
@@ -294,19 +312,27 @@ export function createOrdersService(deps: OrdersDeps) {
       );
     },
 
-    async changePaymentMethod(owner, input) {
+    async changePaymentMethod(owner, input, opts = {}) {
       const q = parseInput(changePaymentQuery, input);
       if (q.paymentMethod !== "COD")
         throw badRequest(`The checkout service ${q.paymentMethod} not yet implemented`);
       const o = await owned(owner, q.rePayId);
       // The open online attempts end as on a retry: asked first, superseded with the switch.
       await service.payments.beforeSwitch(o.checkout_id);
-      const { list, code } = await db.transaction(async (tx) => {
+      // An unconfirmed COD checkout from now on: it counts against the limits (cod-limits.ts).
+      const limits = deps.codConfirmation ? deps.codLimits : undefined;
+      let hold: Hold | undefined;
+      const switching = db.transaction(async (tx) => {
         await service.payments.supersedeIn(tx, o.checkout_id);
         const all = await repo.checkoutOrders(tx, o.checkout_id, true);
         const waiting = all.filter((x) => x.status === "awaiting_payment");
         if (waiting.length === 0) throw conflict("This order is not waiting for a payment");
         if (waiting.reduce((n, x) => n + x.total, 0) > COD_LIMIT) throw codTooLarge();
+        if (limits)
+          hold = await limits.open(
+            { phone: o.address.phone, owner: ownerKeyOf(owner), ip: opts.ip },
+            waiting.reduce((n, x) => n + x.qty, 0),
+          );
         const to: OrderStatus = deps.codConfirmation ? "pending_confirmation" : "placed";
         for (const x of waiting) {
           await repo.transition(
@@ -318,10 +344,13 @@ export function createOrdersService(deps: OrdersDeps) {
           );
           await repo.insertEvent(tx, x.id, to, "Payment changed to cash on delivery");
         }
-        return {
-          list: waiting,
-          code: deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null,
-        };
+        const code = deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null;
+        if (limits && hold) await limits.keep(o.checkout_id, hold);
+        return { list: waiting, code };
+      });
+      const { list, code } = await switching.catch(async (e: unknown) => {
+        if (limits && hold) await limits.giveBack(hold, o.checkout_id);
+        throw e;
       });
       const total = list.reduce((n, x) => n + x.total, 0);
       const first = list[0];
@@ -360,8 +389,9 @@ export function createOrdersService(deps: OrdersDeps) {
       let cancelled = 0;
       try {
         for (const checkoutId of await repo.expiredUnconfirmed(db, now, 200)) {
-          cancelled += await db.transaction(async (tx) => {
-            const due = (await repo.checkoutOrders(tx, checkoutId, true)).filter(
+          const done = await db.transaction(async (tx) => {
+            const list = await repo.checkoutOrders(tx, checkoutId, true);
+            const due = list.filter(
               (o) =>
                 o.status === "pending_confirmation" &&
                 o.confirm_by !== null &&
@@ -377,8 +407,12 @@ export function createOrdersService(deps: OrdersDeps) {
                 await cancelIn(tx, o.id, ["pending_confirmation"], "Not confirmed in time", touched)
               )
                 n++;
-            return n;
+            const left = list.some((o) => o.status === "pending_confirmation" && !due.includes(o));
+            return { n, freed: n > 0 && !left };
           });
+          // Nothing of it waits any more: its hold on the limits is free.
+          if (done.freed) await deps.codLimits?.release(checkoutId);
+          cancelled += done.n;
         }
       } finally {
         stockChanged(touched);

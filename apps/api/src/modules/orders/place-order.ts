@@ -15,6 +15,7 @@ import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
 import { type CheckoutTerms, checkoutTerms } from "./checkout-terms.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
+import { type CodLimits, type Hold, ownerKeyOf } from "./cod-limits.ts";
 import { sumAmounts } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 
@@ -32,6 +33,8 @@ export type PlaceDeps = {
   wallet: WalletServiceImpl;
   /** Redeems the cart's coupon inside the order transaction (checkout-money.ts). */
   vouchers?: VoucherServiceImpl;
+  /** Limits on unconfirmed COD checkouts and their SMS (cod-limits.ts). */
+  codLimits?: CodLimits;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -94,7 +97,7 @@ export async function placeOrder(
   deps: PlaceDeps,
   owner: CartOwner,
   input: unknown,
-  opts: { idempotencyKey?: string | null; online?: OnlineHold } = {},
+  opts: { idempotencyKey?: string | null; online?: OnlineHold; ip?: string | null } = {},
 ): Promise<Placed> {
   const body = parseInput(placeOrderBody, input);
   // Online methods come only through payments (order-payments.ts), which then takes the payment.
@@ -108,7 +111,10 @@ export async function placeOrder(
   if (!owner.userId && !owner.guestId) throw badRequest("No cart session: cookies must be enabled");
   if (!owner.userId && !(await deps.guestCheckout())) throw unauthorized();
   const address = await resolveAddress(deps, owner, body.address);
-  const ownerKey = owner.userId ? `u:${owner.userId}` : `g:${owner.guestId}`;
+  const ownerKey = ownerKeyOf(owner);
+  // What an unconfirmed COD checkout counted against its limits, given back if it is not placed.
+  const limits = deps.codConfirmation && !online ? deps.codLimits : undefined;
+  const opened: { hold?: Hold; checkoutId?: string } = {};
   const bodyHash = sha(
     JSON.stringify({ a: body.address, p: body.paymentMethod, w: body.useWallet }),
   ).toString("base64url");
@@ -117,7 +123,7 @@ export async function placeOrder(
     throw badRequest("Idempotency-Key must be 8 to 200 visible characters");
   const requestKey = headerKey ? `k:${ownerKey}:${headerKey}` : null;
 
-  const placed = await deps.db.transaction(async (tx): Promise<Placed | null> => {
+  const placing = deps.db.transaction(async (tx): Promise<Placed | null> => {
     // A keyed request is one checkout; without a key, one checkout at a time per shopper.
     if (!(await repo.tryKeyLock(tx, lockIdOf(requestKey ?? `o:${ownerKey}`)))) throw inFlight();
     const { cart: current, prior } = await repo.openCheckout(tx, owner, requestKey);
@@ -143,9 +149,16 @@ export async function placeOrder(
       },
     );
     if (priced.items.length === 0) throw emptyCart();
+    // Counted before any stock is locked: over a limit, nothing is taken (429).
+    if (limits)
+      opened.hold = await limits.open(
+        { phone: address.phone, owner: ownerKey, ip: opts.ip },
+        priced.qty,
+      );
     const gift = await takeAllStock(tx, priced);
 
     const checkoutId = randomUUID();
+    opened.checkoutId = checkoutId;
     const money = await settleMoney(tx, deps, {
       userId: owner.userId,
       priced,
@@ -176,7 +189,12 @@ export async function placeOrder(
       checkoutId,
       response: result,
     });
+    if (limits && opened.hold) await limits.keep(checkoutId, opened.hold);
     return { result, code, address, replay: false };
+  });
+  const placed = await placing.catch(async (e: unknown) => {
+    if (limits && opened.hold) await limits.giveBack(opened.hold, opened.checkoutId);
+    throw e;
   });
   if (placed) return placed;
   if (!requestKey) {
