@@ -77,6 +77,14 @@ export default defineConfig({
       CACHE_TTL_MS: "0",
       // The demo shop pays through the built-in sandbox gateways.
       PAYMENTS_SANDBOX: "true",
+      // Every journey orders from 127.0.0.1, many to the same few numbers: no limits on
+      // unconfirmed COD orders and their SMS (their own tests are cod-limits.int.test.ts).
+      COD_HOLD_ORDERS: "0",
+      COD_HOLD_UNITS: "0",
+      COD_HOLD_IP_ORDERS: "0",
+      COD_HOLD_IP_UNITS: "0",
+      COD_SMS_PER_HOUR: "0",
+      COD_SMS_IP_PER_HOUR: "0",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,

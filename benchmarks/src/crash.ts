@@ -67,6 +67,13 @@ async function run(engine: "embedded" | "external"): Promise<Outcome> {
     SEED_PRODUCTS: "20",
     DATA_DIR: dataDir,
     PAYMENTS_SANDBOX: "true",
+    // The order load comes from one address: no limits on unconfirmed COD orders.
+    COD_HOLD_ORDERS: "0",
+    COD_HOLD_UNITS: "0",
+    COD_HOLD_IP_ORDERS: "0",
+    COD_HOLD_IP_UNITS: "0",
+    COD_SMS_PER_HOUR: "0",
+    COD_SMS_IP_PER_HOUR: "0",
   };
   if (engine === "external") {
     await query(values.pg!, `create database ${name}`);

@@ -29,6 +29,8 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { createMediaStorage, type MediaStorage } from "./modules/media/media-storage.ts";
+import { MAX_CODE_RESENDS } from "./modules/orders/cod-confirmation.ts";
+import { createCodLimits } from "./modules/orders/cod-limits.ts";
 import { startOrderSweeper } from "./modules/orders/order-sweeper.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
@@ -122,6 +124,19 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
     secret: config.jwtSecret,
     codConfirmation: config.COD_CONFIRMATION,
     confirmMinutes: config.COD_CONFIRM_MINUTES,
+    codLimits: createCodLimits(
+      kv,
+      {
+        orders: config.COD_HOLD_ORDERS,
+        units: config.COD_HOLD_UNITS,
+        ipOrders: config.COD_HOLD_IP_ORDERS,
+        ipUnits: config.COD_HOLD_IP_UNITS,
+        smsPerHour: config.COD_SMS_PER_HOUR,
+        smsIpPerHour: config.COD_SMS_IP_PER_HOUR,
+      },
+      // As long as an unconfirmed order can wait: its deadline moves on with each new code.
+      (config.COD_CONFIRM_MINUTES * (1 + MAX_CODE_RESENDS) + 10) * 60,
+    ),
     sms: auth.sms,
     mailer: auth.mailer,
     kv,

@@ -39,6 +39,19 @@ describe("loadConfig", () => {
     ).toBe(60_000);
   });
 
+  it("limits unconfirmed COD orders and their SMS by default, not under NODE_ENV=test unless set", () => {
+    expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({
+      COD_HOLD_ORDERS: 3,
+      COD_HOLD_UNITS: 10,
+      COD_HOLD_IP_ORDERS: 10,
+      COD_HOLD_IP_UNITS: 30,
+      COD_SMS_PER_HOUR: 5,
+      COD_SMS_IP_PER_HOUR: 15,
+    });
+    const test = loadConfig({ DATA_DIR: dir(), NODE_ENV: "test", COD_HOLD_ORDERS: "2" });
+    expect(test).toMatchObject({ COD_HOLD_ORDERS: 2, COD_HOLD_UNITS: 0, COD_SMS_PER_HOUR: 0 });
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -55,6 +55,13 @@ export const envSchema = z.object({
   COD_CONFIRMATION: bool.default(true),
   COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  // Unconfirmed COD orders hold stock and cost an SMS each (issue #12): limits, 0 = none.
+  COD_HOLD_ORDERS: z.coerce.number().int().min(0).max(10_000).default(3),
+  COD_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(10),
+  COD_HOLD_IP_ORDERS: z.coerce.number().int().min(0).max(100_000).default(10),
+  COD_HOLD_IP_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  COD_SMS_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
+  COD_SMS_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(15),
   ...paymentsEnv,
   ...mediaEnv,
 });
@@ -102,6 +109,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     // Tests run without caches unless one sets a lifetime (a test of the caches themselves).
     CACHE_TTL_MS: e.NODE_ENV === "test" && cleaned.CACHE_TTL_MS === undefined ? 0 : e.CACHE_TTL_MS,
+    // Test files place many orders from one address and phone; a test of the limits sets them.
+    ...offInTests(e, cleaned, [
+      "COD_HOLD_ORDERS",
+      "COD_HOLD_UNITS",
+      "COD_HOLD_IP_ORDERS",
+      "COD_HOLD_IP_UNITS",
+      "COD_SMS_PER_HOUR",
+      "COD_SMS_IP_PER_HOUR",
+    ]),
     dataDir,
     jwtSecret: e.JWT_SECRET ?? jwtSecretCandidate(dataDir, Boolean(e.DATABASE_URL)),
     jwtSecretInDatabase: !e.JWT_SECRET && Boolean(e.DATABASE_URL),
@@ -123,6 +139,13 @@ function jwtSecretCandidate(dataDir: string, external: boolean): string {
   return existsSync(file)
     ? readFileSync(file, "utf8").trim()
     : randomBytes(48).toString("base64url");
+}
+
+/** Under NODE_ENV=test, these limits are 0 (none) unless the environment sets them. */
+function offInTests<K extends keyof Env>(e: Env, given: Record<string, unknown>, keys: K[]) {
+  return Object.fromEntries(
+    keys.map((k) => [k, e.NODE_ENV === "test" && given[k] === undefined ? 0 : e[k]]),
+  ) as Pick<Env, K>;
 }
 
 /** A random secret generated on first use and kept under the data folder (mode 600). */

@@ -119,6 +119,15 @@ export const orderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
+/** An order of the same checkout whose total changed when another one was cancelled. */
+export const repricedOrder = z.object({
+  _id: z.string(),
+  orderNo: z.string(),
+  previousTotal: z.number().int(),
+  total: z.number().int(),
+});
+export type RepricedOrder = z.infer<typeof repricedOrder>;
+
 export const orderDetail = orderSummary.extend({
   vendor: z.object({ _id: z.string(), name: z.string() }),
   shippingMethod: z.string(),
@@ -132,6 +141,13 @@ export const orderDetail = orderSummary.extend({
   canCancel: z.boolean(),
   confirmBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /**
+   * Why this order's amounts changed after it was placed (another order of its checkout was
+   * cancelled and took a free gift, discount or free shipping with it), oldest first.
+   */
+  priceChanges: z.array(z.string()),
+  /** In the answer to a cancellation: the checkout's other orders it re-priced. */
+  repriced: z.array(repricedOrder).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -169,10 +185,11 @@ export const resendCodeResult = z.object({
 export type ResendCodeResult = z.infer<typeof resendCodeResult>;
 
 export type OrdersService = {
+  /** `ip`: the caller's address, for the limits on unconfirmed COD orders and their SMS. */
   place(
     owner: CartOwner,
     input: unknown,
-    opts?: { idempotencyKey?: string | null; origin?: string },
+    opts?: { idempotencyKey?: string | null; origin?: string; ip?: string | null },
   ): Promise<PlaceOrderResult>;
   listMine(userId: string, limit?: number): Promise<OrderSummary[]>;
   getMine(owner: CartOwner, id: string): Promise<OrderDetail>;
@@ -180,8 +197,16 @@ export type OrdersService = {
   confirmWithCode(owner: CartOwner, id: string, input: unknown): Promise<OrderDetail>;
   confirmWithLink(input: unknown): Promise<{ ids: string[]; total: number }>;
   /** A new confirmation code by SMS (the old one stops working); throttled. */
-  resendCode(owner: CartOwner, id: string, opts?: { origin?: string }): Promise<ResendCodeResult>;
+  resendCode(
+    owner: CartOwner,
+    id: string,
+    opts?: { origin?: string; ip?: string | null },
+  ): Promise<ResendCodeResult>;
   /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
   awaitingPayment(owner: CartOwner): Promise<OrderSummary[]>;
-  changePaymentMethod(owner: CartOwner, input: unknown): Promise<ChangePaymentResult>;
+  changePaymentMethod(
+    owner: CartOwner,
+    input: unknown,
+    opts?: { ip?: string | null },
+  ): Promise<ChangePaymentResult>;
 };

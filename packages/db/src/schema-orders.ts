@@ -85,6 +85,16 @@ export const orders = pgTable(
     confirmAttempts: integer("confirm_attempts").notNull().default(0),
     confirmBy: timestamp("confirm_by", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /**
+     * The pricing terms a checkout of several orders was priced with (promotion, gift, coupon,
+     * shipping), so a cancellation can re-price the orders that remain (decision 029).
+     */
+    pricing: jsonb("pricing"),
+    /**
+     * Cancelled orders: rupees of the online refund kept back because the checkout's other,
+     * already paid or dispatched, orders keep a benefit this one earned them.
+     */
+    keptBack: integer("kept_back").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,31 @@ describe.each(stores)("%s key-value store", (_name, open) => {
       await kv.close();
     }
   });
+
+  it("adds and gives back under one key, concurrently without losing a change", async () => {
+    const kv = await open();
+    try {
+      const key = `h${Math.random()}`;
+      await Promise.all(Array.from({ length: 50 }, () => kv.add(key, 2, 5)));
+      await Promise.all(Array.from({ length: 20 }, () => kv.add(key, -1, 5)));
+      expect(await kv.add(key, 0, 5)).toBe(80);
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it("adds within a limit atomically: of 100 concurrent adds under a limit of 7, 7 count", async () => {
+    const kv = await open();
+    try {
+      const key = `w${Math.random()}`;
+      const results = await Promise.all(Array.from({ length: 100 }, () => kv.add(key, 1, 5, 7)));
+      expect(results.filter((n) => n !== null)).toHaveLength(7);
+      expect(await kv.get(key)).toBe("7");
+      expect(await kv.add(key, -7, 5, 7)).toBe(0);
+    } finally {
+      await kv.close();
+    }
+  });
 });
 
 describe("an unreachable REDIS_URL", () => {

@@ -8,6 +8,13 @@ export type Kv = {
   kind: "memory" | "redis";
   /** Increments `key`, setting its expiry on first use; returns the new count. */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /**
+   * Adds `by` (negative to give back) and restarts the key's expiry at `ttlSeconds`; returns the
+   * new count. With `max`, a positive `by` is added only if the count stays within it, in one
+   * atomic step; null (nothing changed) otherwise. For counts of things held that give back what
+   * they took: such a key lapses only after nothing touched it for that long.
+   */
+  add(key: string, by: number, ttlSeconds: number, max?: number): Promise<number | null>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(key: string): Promise<void>;
@@ -35,6 +42,12 @@ export function memoryKv(now: () => number = Date.now): Kv {
       const e = live(key);
       const n = e ? Number(e.v) + 1 : 1;
       store.set(key, { v: String(n), exp: e ? e.exp : now() + ttl * 1000 });
+      return n;
+    },
+    async add(key, by, ttl, max) {
+      const n = Number(live(key)?.v ?? 0) + by;
+      if (max !== undefined && by > 0 && n > max) return null;
+      store.set(key, { v: String(n), exp: now() + ttl * 1000 });
       return n;
     },
     async get(key) {
@@ -82,6 +95,9 @@ export async function redisKv(url: string, prefix = "maidan:", timeoutMs = 3000)
       ];
       return n;
     },
+    async add(key, by, ttl, max) {
+      return (await redis.eval(ADD_WITHIN, 1, k(key), by, ttl, max ?? -1)) as number | null;
+    },
     get: (key) => redis.get(k(key)),
     async set(key, v, ttl) {
       await redis.set(k(key), v, "EX", ttl);
@@ -97,6 +113,17 @@ export async function redisKv(url: string, prefix = "maidan:", timeoutMs = 3000)
     },
   };
 }
+
+/** kv.add in one step on the server: KEYS[1], ARGV by, ttl, max (-1: none); nil when over. */
+const ADD_WITHIN = `
+local by = tonumber(ARGV[1])
+local max = tonumber(ARGV[3])
+if max >= 0 and by > 0 and tonumber(redis.call('GET', KEYS[1]) or '0') + by > max then
+  return false
+end
+local n = redis.call('INCRBY', KEYS[1], by)
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return n`;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;

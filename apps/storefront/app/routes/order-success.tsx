@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useFeedback } from "../components/account/use-feedback";
-import { type ActionFeedback, failure, formObject } from "../lib/account.server";
+import { type ActionFeedback, clientIp, failure, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
 import { currency } from "../lib/format";
 import { paymentLine } from "../lib/payment-handoff";
@@ -46,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     if (input.intent === "resend") {
       const sent = await orders.resendCode(cartOwner(context), input.id ?? "", {
         origin: new URL(request.url).origin,
+        ip: clientIp(request),
       });
       return { ok: true, message: sent.message };
     }

@@ -12,7 +12,8 @@ import type { Db, DbOrTx } from "@maidan/db/database";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { memo } from "../../lib/memo.ts";
 import { parseInput } from "../auth/parse.ts";
-import { activePromotions } from "../promotions/promotions.repository.ts";
+import { activePromotions, type PromotionRow } from "../promotions/promotions.repository.ts";
+import type { VoucherTerms } from "../vouchers/voucher-rules.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import * as repo from "./cart.repository.ts";
 import { priceCart, shippingChoices } from "./cart-pricing.ts";
@@ -58,7 +59,7 @@ export function createCartService(
     cartId: string,
     city: string | null,
     methodId: string | null,
-    hints?: { hasCoupon?: boolean },
+    hints?: { hasCoupon?: boolean; inputs?: (used: PricingInputs) => void },
   ): Promise<Cart>;
   /** Drops the cached shipping table and promotions (after they were changed). */
   invalidatePricing(): void;
@@ -91,7 +92,11 @@ export function createCartService(
     cartId: string | null,
     city: string | null,
     methodId: string | null,
-    hints: { hasCoupon?: boolean; wallet?: { userId: string; use: boolean } } = {},
+    hints: {
+      hasCoupon?: boolean;
+      wallet?: { userId: string; use: boolean };
+      inputs?: (used: PricingInputs) => void;
+    } = {},
   ) {
     const { wallet } = hints;
     const vouchers = hints.hasCoupon === false ? undefined : opts.vouchers;
@@ -103,6 +108,7 @@ export function createCartService(
       () => (cartId && vouchers ? vouchers.forCart(tx, cartId) : Promise.resolve(null)),
       () => (cartId ? promotionsFor(tx) : Promise.resolve([])),
     ] as const);
+    hints.inputs?.({ lines, methods, coupon, promotions: promos });
     return priceCart({
       cartId,
       lines,
@@ -282,6 +288,14 @@ export function createCartService(
 }
 
 export type CartServiceImpl = ReturnType<typeof createCartService>;
+
+/** What a pricing read: the orders of a checkout keep the terms they were priced with (decision 029). */
+export type PricingInputs = {
+  lines: repo.LineRow[];
+  methods: repo.ShippingRow[];
+  coupon: VoucherTerms | null;
+  promotions: PromotionRow[];
+};
 
 type Read = () => Promise<unknown>;
 type ReadResults<T extends readonly Read[]> = {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { hotRows } from "@maidan/db/prepared";
 import { sql } from "drizzle-orm";
 
 /** The slug and in-stock flag (kept by the variants trigger, decision 008) of these products. */
@@ -12,3 +13,77 @@ export const productsInStock = async (db: DbOrTx, ids: string[]) =>
         )}]::uuid[])`,
     )
   ).rows as { id: string; slug: string; inStock: boolean }[];
+
+/** A uuid[] parameter as one array literal, so a prepared statement's text never varies. */
+const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(",")}}`;
+
+/**
+ * Stock writes follow one lock order (decision 029): the products' rows first, all of them, in
+ * id order, and only then their variants. A variant's stock, its product's `sold_count` and the
+ * copies the variants trigger keeps on the product (`in_stock`) are then written under a product
+ * lock the transaction already holds, so two checkouts (or a checkout and a cancellation) of one
+ * product wait for each other instead of each holding what the other needs.
+ */
+export async function lockProducts(tx: DbOrTx, productIds: Iterable<string>) {
+  await hotRows(
+    tx,
+    "stock_lock_products",
+    sql`select id from products where id = any(${uuids(productIds)}::uuid[])
+      order by id for no key update`,
+  );
+}
+
+/** The same lock, for the products of these orders' items (cancellations, released holds). */
+export async function lockProductsOfOrders(tx: DbOrTx, orderIds: Iterable<string>) {
+  await hotRows(
+    tx,
+    "stock_lock_order_products",
+    sql`select id from products where id in (
+        select product_id from order_items where order_id = any(${uuids(orderIds)}::uuid[]))
+      order by id for no key update`,
+  );
+}
+
+/**
+ * Takes `qty` units if that many are left, counting the sale on the product in the same
+ * statement; false (nothing changed) otherwise. The product must be locked already.
+ */
+export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
+  const r = await hotRows(
+    tx,
+    "checkout_take_stock",
+    sql`with taken as (
+      update variants set stock = stock - ${qty}
+      where id = ${variantId} and stock >= ${qty} and active returning product_id)
+    update products set sold_count = greatest(0, sold_count + ${qty})
+    from taken where products.id = taken.product_id returning products.id`,
+  );
+  return r.length === 1;
+}
+
+export const stockLeft = (tx: DbOrTx, variantId: string) =>
+  tx
+    .execute(sql`select stock from variants where id = ${variantId}`)
+    .then((r) => (r.rows[0] as { stock: number } | undefined)?.stock ?? 0);
+
+/**
+ * Gives units back to their variants and takes them off their products' sales, in variant-id
+ * order, after locking the products (lockProducts); for a batch of orders, the caller locks
+ * every product of the batch first (lockProductsOfOrders).
+ */
+export async function returnStock(
+  tx: DbOrTx,
+  lines: { variantId: string; productId: string | null; qty: number }[],
+) {
+  await lockProducts(
+    tx,
+    lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+  );
+  for (const l of [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+    await tx.execute(sql`update variants set stock = stock + ${l.qty} where id = ${l.variantId}`);
+    if (l.productId)
+      await tx.execute(
+        sql`update products set sold_count = greatest(0, sold_count - ${l.qty}) where id = ${l.productId}`,
+      );
+  }
+}

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import * as stock from "../catalog/stock.repository.ts";
 import type { OpenAttempts, OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
 import { checkoutResult } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
@@ -118,7 +119,13 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
 
     async releaseHold(tx, checkoutId, reason) {
       let released = false;
-      for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
+      // The checkout's orders, then all their products, before any stock goes back (decision 029).
+      const list = await repo.checkoutOrders(tx, checkoutId, true);
+      await stock.lockProductsOfOrders(
+        tx,
+        list.filter((o) => o.status === "awaiting_payment").map((o) => o.id),
+      );
+      for (const o of list) {
         if (await h.cancelIn(tx, o.id, ["awaiting_payment"], reason)) released = true;
       }
       return released;

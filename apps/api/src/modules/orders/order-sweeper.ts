@@ -3,7 +3,8 @@ import type { OrdersServiceImpl } from "./orders.service.ts";
 
 /**
  * The in-process job that cancels COD orders nobody confirmed in time (releasing their stock).
- * Safe with several processes: each sweep locks its rows with SKIP LOCKED.
+ * Safe with several processes: a sweep locks each checkout's orders before cancelling them, so a
+ * second process waits and then finds them cancelled (orders.service.ts expireUnconfirmed).
  */
 export function startOrderSweeper(
   app: FastifyInstance,

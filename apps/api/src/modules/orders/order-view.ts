@@ -1,5 +1,6 @@
 import type { Amount, OrderDetail, OrderSummary, PlaceOrderResult } from "@maidan/contracts/orders";
 import { CANCELLABLE } from "@maidan/contracts/orders";
+import { isPriceNote } from "./order-repricing.ts";
 import type { ItemRow, OrderRow } from "./orders.repository.ts";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -98,6 +99,7 @@ export const toDetail = (
   canCancel: CANCELLABLE.includes(o.status),
   confirmBy: o.status === "pending_confirmation" && o.confirm_by ? iso(o.confirm_by) : null,
   cancelReason: o.cancel_reason,
+  priceChanges: events.flatMap((e) => (e.note && isPriceNote(e.note) ? [e.note] : [])),
 });
 
 /** A checkout's orders in the shape of a placed order's answer (for the order messages). */

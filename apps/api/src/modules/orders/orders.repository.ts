@@ -78,36 +78,6 @@ export const finishCheckout = (
     values (${r.key}, ${r.owner}, ${r.bodyHash}, ${r.checkoutId}, ${JSON.stringify(r.response)}::jsonb)`,
   );
 
-/**
- * Takes `qty` units if that many are left, counting the sale on the product in the same
- * statement; false (nothing changed) otherwise.
- */
-export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
-  const r = await hotRows(
-    tx,
-    "checkout_take_stock",
-    sql`with taken as (
-      update variants set stock = stock - ${qty}
-      where id = ${variantId} and stock >= ${qty} and active returning product_id)
-    update products set sold_count = greatest(0, sold_count + ${qty})
-    from taken where products.id = taken.product_id returning products.id`,
-  );
-  return r.length === 1;
-}
-
-export const stockLeft = (tx: DbOrTx, variantId: string) =>
-  first<{ stock: number }>(tx, sql`select stock from variants where id = ${variantId}`).then(
-    (r) => r?.stock ?? 0,
-  );
-
-export const addSold = (tx: DbOrTx, productId: string, qty: number) =>
-  tx.execute(
-    sql`update products set sold_count = greatest(0, sold_count + ${qty}) where id = ${productId}`,
-  );
-
-export const returnStock = (tx: DbOrTx, variantId: string, qty: number) =>
-  tx.execute(sql`update variants set stock = stock + ${qty} where id = ${variantId}`);
-
 export type NewOrder = {
   checkoutId: string;
   userId: string | null;
@@ -132,6 +102,8 @@ export type NewOrder = {
   address: OrderAddress;
   confirmCodeHash: string | null;
   confirmBy: Date | null;
+  /** The pricing terms of a checkout of several orders (checkout-terms.ts). */
+  pricing?: unknown;
 };
 
 /** An item as insertOrder's recordset reads it (column names). */
@@ -167,12 +139,14 @@ export const insertOrder = (
     sql`with o as (
       insert into orders (checkout_id, user_id, guest_id, vendor_id, status, payment_method, qty,
         subtotal, old_subtotal, discount, promotion_discount, promotion, shipping, tax, wallet_used,
-        total, shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by)
+        total, shipping_method_id, shipping_method_name, address, confirm_code_hash, confirm_by,
+        pricing)
       values (${o.checkoutId}, ${o.userId}, ${o.guestId}, ${o.vendorId}, ${o.status},
         ${o.paymentMethod}, ${o.qty}, ${o.subtotal}, ${o.oldSubtotal}, ${o.discount},
         ${o.promotionDiscount ?? 0}, ${o.promotion ?? null}, ${o.shipping}, ${o.tax},
         ${o.walletUsed ?? 0}, ${o.total}, ${o.shippingMethodId}, ${o.shippingMethodName},
-        ${JSON.stringify(o.address)}::jsonb, ${o.confirmCodeHash}, ${o.confirmBy})
+        ${JSON.stringify(o.address)}::jsonb, ${o.confirmCodeHash}, ${o.confirmBy},
+        ${o.pricing ? JSON.stringify(o.pricing) : null}::jsonb)
       returning id, order_no
     ), lines as (
       insert into order_items (order_id, product_id, variant_id, name, slug, sku, size, color,
@@ -251,6 +225,8 @@ export type OrderRow = {
   confirm_attempts: number;
   confirm_by: Date | null;
   cancel_reason: string | null;
+  pricing: unknown;
+  kept_back: number;
   created_at: Date;
   item_count: number;
   first_name: string | null;
@@ -306,6 +282,38 @@ export type ItemRow = {
   total: number;
   gift: boolean;
 };
+/** The items of several orders, each with its order id. */
+export const itemsOfOrders = (db: DbOrTx, orderIds: string[]) =>
+  rows<ItemRow & { order_id: string }>(
+    db,
+    sql`select * from order_items where order_id = any(${`{${orderIds.join(",")}}`}::uuid[])
+      order by order_id, id`,
+  );
+
+/** An order's amounts after re-pricing (a gift line taken off lowers its unit count). */
+export const setAmounts = (
+  tx: DbOrTx,
+  id: string,
+  a: {
+    discount: number;
+    promotionDiscount: number;
+    promotion: string | null;
+    shipping: number;
+    total: number;
+    qtyLess: number;
+  },
+) =>
+  tx.execute(sql`update orders set discount = ${a.discount},
+    promotion_discount = ${a.promotionDiscount}, promotion = ${a.promotion},
+    shipping = ${a.shipping}, total = ${a.total}, qty = qty - ${a.qtyLess}, updated_at = now()
+    where id = ${id}`);
+
+export const deleteItem = (tx: DbOrTx, itemId: string) =>
+  tx.execute(sql`delete from order_items where id = ${itemId}`);
+
+export const setKeptBack = (tx: DbOrTx, id: string, amount: number) =>
+  tx.execute(sql`update orders set kept_back = ${amount} where id = ${id}`);
+
 export const orderItemsOf = (db: DbOrTx, orderId: string) =>
   rows<ItemRow>(db, sql`select * from order_items where order_id = ${orderId} order by id`);
 
@@ -331,18 +339,27 @@ export async function transition(
   return r.rowCount === 1;
 }
 
-export const bumpConfirmAttempts = (tx: DbOrTx, checkoutId: string) =>
-  tx.execute(
-    sql`update orders set confirm_attempts = confirm_attempts + 1 where checkout_id = ${checkoutId}`,
-  );
-
-/** Unconfirmed COD orders past their deadline, locked; others' sweeps skip them. */
-export const expiredUnconfirmed = (tx: DbOrTx, now: Date, limit: number) =>
-  rows<{ id: string }>(
+/**
+ * Counts one try at a checkout's confirmation code if fewer than `max` were made, and answers
+ * the code's hash to compare; null when no try is left (or nothing waits for a code). The rows
+ * are locked by the update, so concurrent tries are counted one after another.
+ */
+export const takeConfirmAttempt = (tx: DbOrTx, checkoutId: string, max: number) =>
+  rows<{ confirm_code_hash: string | null }>(
     tx,
-    sql`select id from orders where status = 'pending_confirmation' and confirm_by < ${now}
-      order by confirm_by limit ${limit} for update skip locked`,
-  );
+    sql`update orders set confirm_attempts = confirm_attempts + 1
+      where checkout_id = ${checkoutId} and status = 'pending_confirmation'
+        and confirm_code_hash is not null and confirm_attempts < ${max}
+      returning confirm_code_hash`,
+  ).then((r) => r[0]?.confirm_code_hash ?? null);
+
+/** Checkouts with an unconfirmed COD order past its deadline, longest overdue first. */
+export const expiredUnconfirmed = (db: DbOrTx, now: Date, limit: number) =>
+  rows<{ checkout_id: string }>(
+    db,
+    sql`select checkout_id from orders where status = 'pending_confirmation' and confirm_by < ${now}
+      group by checkout_id order by min(confirm_by) limit ${limit}`,
+  ).then((r) => r.map((x) => x.checkout_id));
 
 /** Checkouts with an online order whose stock hold (confirm_by) ended unpaid. */
 export const expiredHolds = (db: DbOrTx, now: Date, limit: number) =>

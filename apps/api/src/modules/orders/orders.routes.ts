@@ -32,7 +32,9 @@ Idempotent: send an \`Idempotency-Key\` header (8–200 visible characters); wit
 A retry returns the first answer; the same key with a different body → 422; a retry while the first is
 still running → 409. Stock is taken with conditional updates in the same transaction: not enough left → 409
 and nothing is written. When COD confirmation is on, orders start as \`pending_confirmation\` and the shopper
-confirms with the SMS code (POST /api/orders/my/{id}/confirm) or the signed link.`;
+confirms with the SMS code (POST /api/orders/my/{id}/confirm) or the signed link. Unconfirmed COD orders
+and their SMS are limited per phone number, per shopper and per IP address (COD_HOLD_*, COD_SMS_*): over a
+limit → 429 and nothing is written.`;
 
 /** /api/orders and /api/pay/change-payment-method (spec §7). */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> = async (
@@ -58,6 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
       orders.place(ownerOf(req), req.body, {
         idempotencyKey: req.headers["idempotency-key"] ?? null,
         origin: origin(req),
+        ip: req.ip,
       }),
   );
 
@@ -139,7 +142,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
         response: { 200: resendCodeResult, ...errors },
       },
     },
-    (req) => orders.resendCode(ownerOf(req), req.params.id, { origin: origin(req) }),
+    (req) => orders.resendCode(ownerOf(req), req.params.id, { origin: origin(req), ip: req.ip }),
   );
 
   app.get(
@@ -193,6 +196,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
         response: { 200: changePaymentResult, ...errors },
       },
     },
-    (req) => orders.changePaymentMethod(ownerOf(req), req.query),
+    (req) => orders.changePaymentMethod(ownerOf(req), req.query, { ip: req.ip }),
   );
 };

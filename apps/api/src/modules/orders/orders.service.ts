@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
 import { parseInput } from "../auth/parse.ts";
+import * as stock from "../catalog/stock.repository.ts";
 import {
   codeHash,
   confirmLink,
@@ -23,9 +24,12 @@ import {
   RESEND_GAP_SECONDS,
   sameSecret,
 } from "./cod-confirmation.ts";
+import { type Hold, ownerKeyOf } from "./cod-limits.ts";
 import { sendNewCode, sendOrderMessages } from "./order-messages.ts";
 import { createOrderPayments } from "./order-payments.ts";
+import { keepBack, repriceRemaining } from "./order-repricing.ts";
 import { checkoutResult, sumAmounts, toDetail, toSummary } from "./order-view.ts";
+import type { OrderRow } from "./orders.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { codTooLarge, type PlaceDeps, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
@@ -93,11 +97,16 @@ export function createOrdersService(deps: OrdersDeps) {
       sql`, cancel_reason = ${reason}, confirm_code_hash = null`,
     );
     if (!ok) return false;
-    for (const item of await repo.orderItemsOf(tx, id)) {
-      if (!item.variant_id) continue;
-      await repo.returnStock(tx, item.variant_id, item.qty);
-      if (item.product_id) await repo.addSold(tx, item.product_id, -item.qty);
-      if (item.product_id) touched?.add(item.product_id);
+    const items = (await repo.orderItemsOf(tx, id)).flatMap((i) =>
+      i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
+    );
+    await stock.returnStock(tx, items);
+    for (const i of items) if (i.productId) touched?.add(i.productId);
+    // Voucher before wallet: the order a checkout takes them in (decision 029).
+    // A voucher's use comes back once every order of its checkout is cancelled.
+    if (deps.vouchers) {
+      const checkout = await repo.checkoutOf(tx, id);
+      if (checkout) await deps.vouchers.release(tx, checkout);
     }
     // The wallet part goes back to the ledger, once per order (the refund is keyed by order id).
     const paid = await repo.walletPartOf(tx, id);
@@ -107,17 +116,13 @@ export function createOrdersService(deps: OrdersDeps) {
         orderId: id,
         remark: `Refund for cancelled order ${paid.order_no}`,
       });
-    // A voucher's use comes back once every order of its checkout is cancelled.
-    if (deps.vouchers) {
-      const checkout = await repo.checkoutOf(tx, id);
-      if (checkout) await deps.vouchers.release(tx, checkout);
-    }
     await repo.insertEvent(tx, id, "cancelled", reason);
     return true;
   }
 
   async function confirmCheckout(checkoutId: string, note: string) {
-    return db.transaction(async (tx) => {
+    let moved = false;
+    const list = await db.transaction(async (tx) => {
       const list = await repo.checkoutOrders(tx, checkoutId, true);
       for (const o of list) {
         if (
@@ -128,11 +133,16 @@ export function createOrdersService(deps: OrdersDeps) {
             "confirmed",
             sql`, confirm_code_hash = null`,
           )
-        )
+        ) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
+          moved = true;
+        }
       }
       return list;
     });
+    // Confirmed: it no longer counts against the unconfirmed-order limits.
+    if (moved) await deps.codLimits?.release(checkoutId);
+    return list;
   }
 
   /**
@@ -194,12 +204,28 @@ export function createOrdersService(deps: OrdersDeps) {
             : "This order has been dispatched and can no longer be cancelled",
         );
       const touched = new Set<string>();
-      const ok = await db.transaction((tx) =>
-        cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched),
-      );
-      if (!ok) throw conflict("This order can no longer be cancelled");
+      const outcome = await db.transaction(async (tx) => {
+        // The checkout's orders, then every product they hold, before anything is written
+        // (decision 029); what remains of the checkout is re-priced before the cancellation.
+        const list = await repo.checkoutOrders(tx, o.checkout_id, true);
+        const now = list.find((x) => x.id === o.id);
+        if (!now || !CANCELLABLE.includes(now.status)) return null;
+        await stock.lockProductsOfOrders(
+          tx,
+          list.map((x) => x.id),
+        );
+        const repriced = await repriceRemaining(tx, deps, now, list, touched);
+        if (!(await cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
+          return null;
+        await keepBack(tx, deps, now, repriced);
+        const waiting = (x: OrderRow) => x.status === "pending_confirmation";
+        return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
+      });
+      if (!outcome) throw conflict("This order can no longer be cancelled");
+      if (outcome.freed) await deps.codLimits?.release(o.checkout_id);
       stockChanged(touched);
-      return detail(owner, id);
+      const after = await detail(owner, id);
+      return outcome.repriced.length > 0 ? { ...after, repriced: outcome.repriced } : after;
     },
 
     async confirmWithCode(owner, id, input) {
@@ -209,19 +235,21 @@ export function createOrdersService(deps: OrdersDeps) {
         if (o.status === "cancelled") throw conflict("This order was cancelled");
         return detail(owner, id);
       }
-      if (o.confirm_attempts >= MAX_CONFIRM_ATTEMPTS)
+      // The try is counted before the code is compared, in one conditional update: of any
+      // number of concurrent guesses exactly MAX_CONFIRM_ATTEMPTS are ever compared.
+      const hash = await repo.takeConfirmAttempt(db, o.checkout_id, MAX_CONFIRM_ATTEMPTS);
+      if (hash === null) {
+        const now = await owned(owner, id);
+        if (now.status === "cancelled") throw conflict("This order was cancelled");
+        if (now.status !== "pending_confirmation") return detail(owner, id);
         throw new AppError(
           429,
           "Too many wrong codes. Use the link in the SMS or call us.",
           "TOO_MANY_ATTEMPTS",
         );
-      if (
-        !o.confirm_code_hash ||
-        !sameSecret(o.confirm_code_hash, codeHash(deps.secret, o.checkout_id, code))
-      ) {
-        await repo.bumpConfirmAttempts(db, o.checkout_id);
-        throw badRequest("That code is not right. Please check the SMS and try again.");
       }
+      if (!sameSecret(hash, codeHash(deps.secret, o.checkout_id, code)))
+        throw badRequest("That code is not right. Please check the SMS and try again.");
       await confirmCheckout(o.checkout_id, "Confirmed by SMS code");
       return detail(owner, id);
     },
@@ -237,9 +265,17 @@ export function createOrdersService(deps: OrdersDeps) {
       const gap = `cod-resend:gap:${o.checkout_id}`;
       if (await deps.kv.get(gap))
         throw tooMany("A new code was just sent. Please wait a minute before asking again.");
+      // The phone's, the shopper's and the network's hourly SMS limits (cod-limits.ts).
+      const counted = await deps.codLimits?.resend({
+        phone: o.address.phone,
+        owner: ownerKeyOf(owner),
+        ip: opts.ip,
+      });
       const sent = await deps.kv.incr(`cod-resend:n:${o.checkout_id}`, 24 * 3600);
-      if (sent > MAX_CODE_RESENDS)
+      if (sent > MAX_CODE_RESENDS) {
+        if (counted) await deps.codLimits?.giveBack(counted);
         throw tooMany("No more new codes for this order. Use the link in the SMS or call us.");
+      }
       await deps.kv.set(gap, "1", RESEND_GAP_SECONDS);
       const code = await issueCode(db, o.checkout_id);
       const list = await repo.checkoutOrders(db, o.checkout_id);
@@ -276,19 +312,27 @@ export function createOrdersService(deps: OrdersDeps) {
       );
     },
 
-    async changePaymentMethod(owner, input) {
+    async changePaymentMethod(owner, input, opts = {}) {
       const q = parseInput(changePaymentQuery, input);
       if (q.paymentMethod !== "COD")
         throw badRequest(`The checkout service ${q.paymentMethod} not yet implemented`);
       const o = await owned(owner, q.rePayId);
       // The open online attempts end as on a retry: asked first, superseded with the switch.
       await service.payments.beforeSwitch(o.checkout_id);
-      const { list, code } = await db.transaction(async (tx) => {
+      // An unconfirmed COD checkout from now on: it counts against the limits (cod-limits.ts).
+      const limits = deps.codConfirmation ? deps.codLimits : undefined;
+      let hold: Hold | undefined;
+      const switching = db.transaction(async (tx) => {
         await service.payments.supersedeIn(tx, o.checkout_id);
         const all = await repo.checkoutOrders(tx, o.checkout_id, true);
         const waiting = all.filter((x) => x.status === "awaiting_payment");
         if (waiting.length === 0) throw conflict("This order is not waiting for a payment");
         if (waiting.reduce((n, x) => n + x.total, 0) > COD_LIMIT) throw codTooLarge();
+        if (limits)
+          hold = await limits.open(
+            { phone: o.address.phone, owner: ownerKeyOf(owner), ip: opts.ip },
+            waiting.reduce((n, x) => n + x.qty, 0),
+          );
         const to: OrderStatus = deps.codConfirmation ? "pending_confirmation" : "placed";
         for (const x of waiting) {
           await repo.transition(
@@ -300,10 +344,13 @@ export function createOrdersService(deps: OrdersDeps) {
           );
           await repo.insertEvent(tx, x.id, to, "Payment changed to cash on delivery");
         }
-        return {
-          list: waiting,
-          code: deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null,
-        };
+        const code = deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null;
+        if (limits && hold) await limits.keep(o.checkout_id, hold);
+        return { list: waiting, code };
+      });
+      const { list, code } = await switching.catch(async (e: unknown) => {
+        if (limits && hold) await limits.giveBack(hold, o.checkout_id);
+        throw e;
       });
       const total = list.reduce((n, x) => n + x.total, 0);
       const first = list[0];
@@ -332,19 +379,45 @@ export function createOrdersService(deps: OrdersDeps) {
           };
     },
 
-    /** Cancels COD orders nobody confirmed in time and returns their stock; the count. */
+    /**
+     * Cancels COD orders nobody confirmed in time and returns their stock; the count. One
+     * transaction per checkout, locking its orders and then their products like a cancellation
+     * (decision 029); another process sweeping at once waits, then finds them cancelled.
+     */
     async expireUnconfirmed(now = new Date()) {
       const touched = new Set<string>();
-      const n = await db.transaction(async (tx) => {
-        let cancelled = 0;
-        for (const { id } of await repo.expiredUnconfirmed(tx, now, 200)) {
-          if (await cancelIn(tx, id, ["pending_confirmation"], "Not confirmed in time", touched))
-            cancelled++;
+      let cancelled = 0;
+      try {
+        for (const checkoutId of await repo.expiredUnconfirmed(db, now, 200)) {
+          const done = await db.transaction(async (tx) => {
+            const list = await repo.checkoutOrders(tx, checkoutId, true);
+            const due = list.filter(
+              (o) =>
+                o.status === "pending_confirmation" &&
+                o.confirm_by !== null &&
+                new Date(o.confirm_by) < now,
+            );
+            await stock.lockProductsOfOrders(
+              tx,
+              due.map((o) => o.id),
+            );
+            let n = 0;
+            for (const o of due)
+              if (
+                await cancelIn(tx, o.id, ["pending_confirmation"], "Not confirmed in time", touched)
+              )
+                n++;
+            const left = list.some((o) => o.status === "pending_confirmation" && !due.includes(o));
+            return { n, freed: n > 0 && !left };
+          });
+          // Nothing of it waits any more: its hold on the limits is free.
+          if (done.freed) await deps.codLimits?.release(checkoutId);
+          cancelled += done.n;
         }
-        return cancelled;
-      });
-      stockChanged(touched);
-      return n;
+      } finally {
+        stockChanged(touched);
+      }
+      return cancelled;
     },
   };
   return service;

@@ -7,12 +7,15 @@ import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
-import type { CartServiceImpl } from "../cart/cart.service.ts";
+import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
 import { rupees } from "../cart/cart-pricing.ts";
+import * as stock from "../catalog/stock.repository.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
+import { type CheckoutTerms, checkoutTerms } from "./checkout-terms.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
+import { type CodLimits, type Hold, ownerKeyOf } from "./cod-limits.ts";
 import { sumAmounts } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 
@@ -30,6 +33,8 @@ export type PlaceDeps = {
   wallet: WalletServiceImpl;
   /** Redeems the cart's coupon inside the order transaction (checkout-money.ts). */
   vouchers?: VoucherServiceImpl;
+  /** Limits on unconfirmed COD checkouts and their SMS (cod-limits.ts). */
+  codLimits?: CodLimits;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -92,7 +97,7 @@ export async function placeOrder(
   deps: PlaceDeps,
   owner: CartOwner,
   input: unknown,
-  opts: { idempotencyKey?: string | null; online?: OnlineHold } = {},
+  opts: { idempotencyKey?: string | null; online?: OnlineHold; ip?: string | null } = {},
 ): Promise<Placed> {
   const body = parseInput(placeOrderBody, input);
   // Online methods come only through payments (order-payments.ts), which then takes the payment.
@@ -106,7 +111,10 @@ export async function placeOrder(
   if (!owner.userId && !owner.guestId) throw badRequest("No cart session: cookies must be enabled");
   if (!owner.userId && !(await deps.guestCheckout())) throw unauthorized();
   const address = await resolveAddress(deps, owner, body.address);
-  const ownerKey = owner.userId ? `u:${owner.userId}` : `g:${owner.guestId}`;
+  const ownerKey = ownerKeyOf(owner);
+  // What an unconfirmed COD checkout counted against its limits, given back if it is not placed.
+  const limits = deps.codConfirmation && !online ? deps.codLimits : undefined;
+  const opened: { hold?: Hold; checkoutId?: string } = {};
   const bodyHash = sha(
     JSON.stringify({ a: body.address, p: body.paymentMethod, w: body.useWallet }),
   ).toString("base64url");
@@ -115,7 +123,7 @@ export async function placeOrder(
     throw badRequest("Idempotency-Key must be 8 to 200 visible characters");
   const requestKey = headerKey ? `k:${ownerKey}:${headerKey}` : null;
 
-  const placed = await deps.db.transaction(async (tx): Promise<Placed | null> => {
+  const placing = deps.db.transaction(async (tx): Promise<Placed | null> => {
     // A keyed request is one checkout; without a key, one checkout at a time per shopper.
     if (!(await repo.tryKeyLock(tx, lockIdOf(requestKey ?? `o:${ownerKey}`)))) throw inFlight();
     const { cart: current, prior } = await repo.openCheckout(tx, owner, requestKey);
@@ -126,17 +134,31 @@ export async function placeOrder(
     if (!current) return null;
     // Without a key the cart names the checkout: placing it deletes the cart in this transaction.
     const key = requestKey ?? `c:${current.id}`;
+    // The terms it is priced by, kept on the orders (decision 029).
+    const used: { inputs?: PricingInputs } = {};
     const priced = await deps.carts.priced(
       tx,
       current.id,
       address.city,
       current.shipping_method_id,
-      { hasCoupon: current.has_coupon },
+      {
+        hasCoupon: current.has_coupon,
+        inputs: (i) => {
+          used.inputs = i;
+        },
+      },
     );
     if (priced.items.length === 0) throw emptyCart();
+    // Counted before any stock is locked: over a limit, nothing is taken (429).
+    if (limits)
+      opened.hold = await limits.open(
+        { phone: address.phone, owner: ownerKey, ip: opts.ip },
+        priced.qty,
+      );
     const gift = await takeAllStock(tx, priced);
 
     const checkoutId = randomUUID();
+    opened.checkoutId = checkoutId;
     const money = await settleMoney(tx, deps, {
       userId: owner.userId,
       priced,
@@ -158,6 +180,7 @@ export async function placeOrder(
       money,
       gift,
       online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
+      terms: used.inputs ? checkoutTerms(used.inputs, priced) : null,
     });
     await repo.finishCheckout(tx, current.id, {
       key,
@@ -166,7 +189,12 @@ export async function placeOrder(
       checkoutId,
       response: result,
     });
+    if (limits && opened.hold) await limits.keep(checkoutId, opened.hold);
     return { result, code, address, replay: false };
+  });
+  const placed = await placing.catch(async (e: unknown) => {
+    if (limits && opened.hold) await limits.giveBack(opened.hold, opened.checkoutId);
+    throw e;
   });
   if (placed) return placed;
   if (!requestKey) {
@@ -216,21 +244,26 @@ async function resolveAddress(
 }
 
 /**
- * Conditional decrements in variant-id order (no deadlocks between two checkouts), the free gift
- * among them. A paid line that cannot be had stops the checkout; a gift that ran out since the
- * cart was priced is simply not given. Answers the gift when it was taken.
+ * The products' rows locked first, in id order, then conditional decrements in variant-id order,
+ * the free gift among them (decision 029: the lock order every stock write follows). A paid line
+ * that cannot be had stops the checkout; a gift that ran out since the cart was priced is simply
+ * not given. Answers the gift when it was taken.
  */
 async function takeAllStock(tx: DbOrTx, cart: Cart): Promise<CartItem | null> {
   const gift = cart.promo?.item ?? null;
   const lines = [...cart.items, ...(gift ? [gift] : [])].sort((a, b) =>
     a._id < b._id ? -1 : a._id > b._id ? 1 : Number(a === gift) - Number(b === gift),
   );
+  await stock.lockProducts(
+    tx,
+    lines.map((l) => l.product._id),
+  );
   let gotGift = false;
   for (const line of lines) {
-    if (!(await repo.takeStock(tx, line._id, line.qty))) {
+    if (!(await stock.takeStock(tx, line._id, line.qty))) {
       if (line === gift) continue;
       const left =
-        line.available || line.variant.stock > 0 ? await repo.stockLeft(tx, line._id) : 0;
+        line.available || line.variant.stock > 0 ? await stock.stockLeft(tx, line._id) : 0;
       throw new AppError(
         409,
         left > 0
@@ -258,6 +291,8 @@ async function writeOrders(
     /** The promotion's free gift, when its stock was taken: it ships with its vendor's order. */
     gift: CartItem | null;
     online?: { method: string; holdMinutes: number } | null;
+    /** What the checkout was priced by, kept when it splits into several orders. */
+    terms: CheckoutTerms | null;
   },
 ): Promise<PlaceOrderResult> {
   const byVendor = new Map<string, Cart["items"]>();
@@ -369,6 +404,7 @@ async function writeOrders(
         address: c.address,
         confirmCodeHash: c.code ? codeHash(deps.secret, c.checkoutId, c.code) : null,
         confirmBy,
+        pricing: groups.length > 1 ? c.terms : null,
       },
       lines,
       events,

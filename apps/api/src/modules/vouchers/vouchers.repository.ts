@@ -97,6 +97,28 @@ export async function releaseCheckout(db: DbOrTx, checkoutId: string) {
   return gone.length;
 }
 
+/**
+ * A cancellation re-priced what remains of a checkout (decision 029): its coupon now takes
+ * `discount`. At 0 the use comes back, as when every order is cancelled.
+ */
+export async function repriceCheckout(db: DbOrTx, checkoutId: string, discount: number) {
+  if (discount > 0) {
+    await db.execute(
+      sql`update voucher_redemptions set discount = ${discount} where checkout_id = ${checkoutId}`,
+    );
+    return 0;
+  }
+  const gone = await rows<{ voucher_id: string }>(
+    db,
+    sql`delete from voucher_redemptions where checkout_id = ${checkoutId} returning voucher_id`,
+  );
+  for (const g of gone)
+    await db.execute(
+      sql`update vouchers set used = used - 1 where id = ${g.voucher_id} and used > 0`,
+    );
+  return gone.length;
+}
+
 /** Live vouchers this user still has uses of, soonest ending first. */
 export const availableTo = (db: DbOrTx, userId: string) =>
   rows<VoucherRow & { mine: number }>(

@@ -72,6 +72,10 @@ export function createVoucherService(db: Db) {
     /** After an order of the checkout is cancelled: the use comes back once all are. */
     release: (tx: DbOrTx, checkoutId: string) => repo.releaseCheckout(tx, checkoutId),
 
+    /** A cancellation re-priced the rest of the checkout: its coupon now takes `discount`. */
+    reprice: (tx: DbOrTx, checkoutId: string, discount: number) =>
+      repo.repriceCheckout(tx, checkoutId, discount),
+
     async mine(userId: string): Promise<MyVouchers> {
       const list = await repo.availableTo(db, userId);
       return {

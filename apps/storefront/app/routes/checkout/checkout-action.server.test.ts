@@ -45,7 +45,11 @@ function run(
   const request = new Request(URL_, {
     method: "POST",
     body: new URLSearchParams(form),
-    headers: { cookie: cookieOf(opts.state ?? { address: ADDRESS }) },
+    headers: {
+      cookie: cookieOf(opts.state ?? { address: ADDRESS }),
+      // What the API's storefront mount sets from the connection.
+      "x-maidan-client-ip": "203.0.113.7",
+    },
   });
   return { result: checkoutAction(request, context), setShipping };
 }
@@ -134,7 +138,7 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
         paymentMethod: "COD",
         useWallet: true,
       },
-      { idempotencyKey: "key-12345678", origin: "http://shop.test" },
+      { idempotencyKey: "key-12345678", origin: "http://shop.test", ip: "203.0.113.7" },
     );
   });
 

@@ -2,7 +2,7 @@ import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
 import { orderAddressInput } from "@maidan/contracts/orders";
 import { type RouterContextProvider, redirect } from "react-router";
 import { STEP_PATH } from "../../components/checkout/steps";
-import { type ActionFeedback, formObject } from "../../lib/account.server";
+import { type ActionFeedback, clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { MESSAGES, ONLINE_METHODS } from "../../lib/payment-handoff";
 import { services } from "../../lib/services.server";
@@ -224,7 +224,11 @@ async function place(
   const result = await services(context).orders.place(
     owner,
     { address, paymentMethod, useWallet: input.useWallet === "on" },
-    { idempotencyKey: input.idempotencyKey || null, origin: new URL(request.url).origin },
+    {
+      idempotencyKey: input.idempotencyKey || null,
+      origin: new URL(request.url).origin,
+      ip: clientIp(request),
+    },
   );
   // Spec §5: a cash-on-delivery response without an orders list is a failure.
   if (!result?.orders?.length) return { ok: false, message: SOMETHING_WRONG };

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { CheckoutPayment } from "../../components/checkout/checkout-payment";
-import { type ActionFeedback, failure, formObject } from "../../lib/account.server";
+import { type ActionFeedback, clientIp, failure, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
@@ -54,10 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionFeedback> {
   const input = formObject(await request.formData());
   try {
-    const r = await services(context).orders.changePaymentMethod(cartOwner(context), {
-      paymentMethod: "COD",
-      rePayId: input.rePayId ?? input.id ?? "",
-    });
+    const r = await services(context).orders.changePaymentMethod(
+      cartOwner(context),
+      { paymentMethod: "COD", rePayId: input.rePayId ?? input.id ?? "" },
+      { ip: clientIp(request) },
+    );
     // Spec §7: masterIds (several orders) or response {_id, amount.total}; then order-success.
     const id = r.masterIds ?? r.response?._id;
     if (!id) return { ok: false, message: "Sorry, Something went Wrong!" };

@@ -32,8 +32,13 @@ export async function action({
 }: Route.ActionArgs): Promise<ActionFeedback> {
   requireViewer(context, request);
   try {
-    await services(context).orders.cancelMine(cartOwner(context), params.id);
-    return { ok: true, message: "Your order is cancelled." };
+    const d = await services(context).orders.cancelMine(cartOwner(context), params.id);
+    // The checkout's other orders lost what this one earned them: say what they cost now.
+    const moved = (d.repriced ?? []).map(
+      (r) =>
+        `Order ${r.orderNo} now costs ${currency(r.total)} instead of ${currency(r.previousTotal)}.`,
+    );
+    return { ok: true, message: ["Your order is cancelled.", ...moved].join(" ") };
   } catch (e) {
     return failure(e);
   }
@@ -129,6 +134,13 @@ export default function MyOrder() {
           </>
         )}
       </dl>
+      {order.priceChanges.length > 0 && (
+        <div className="notice price-changes" role="note" aria-label="Price changes">
+          {order.priceChanges.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </div>
+      )}
       <h2>Delivery address</h2>
       <address>
         {order.address.fullName}
