@@ -170,10 +170,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(walletRoutes, { wallet });
       await api.register(voucherRoutes, { vouchers });
       await api.register(freebieRoutes, { freebies: services.freebies });
-      await api.register(payments.routes, {
-        payments: payments.payments,
-        publicUrl: config.PUBLIC_URL,
-      });
+      await api.register(payments.routes, { payments: payments.payments });
     },
     { prefix: "/api" },
   );

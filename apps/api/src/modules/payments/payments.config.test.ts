@@ -30,16 +30,24 @@ describe("gateway configuration", () => {
         }),
       ),
     ).toThrow(/EASYPAISA_HASH_KEY[\s\S]*EASYPAISA_ACCOUNT_NUM/);
-    const live = gatewayConfigs(
-      env({
-        NODE_ENV: "development",
-        NIFT_URL: "https://merchants.niftepay.pk/CustomerPortal/transactionmanagement/merchantform",
-        NIFT_MERCHANT_ID: "M",
-        NIFT_PASSWORD: "p",
-        NIFT_SALT: "s",
-      }),
-    );
+    const nift = {
+      NODE_ENV: "development",
+      NIFT_URL: "https://merchants.niftepay.pk/CustomerPortal/transactionmanagement/merchantform",
+      NIFT_INQUIRY_URL: "https://merchants.niftepay.pk/ApplicationAPI/API/PaymentInquiry/Inquire",
+      NIFT_MERCHANT_ID: "M",
+      NIFT_PASSWORD: "p",
+      NIFT_SALT: "s",
+    };
+    const live = gatewayConfigs(env(nift));
     expect(live.nift.mode).toBe("live");
     expect(sandboxGateways(live)).not.toContain("nift");
+    // NIFT is trusted only after its status inquiry (decision 022): live needs its URL too.
+    const { NIFT_INQUIRY_URL: _, ...noInquiry } = nift;
+    expect(() => gatewayConfigs(env(noInquiry))).toThrow(/NIFT_INQUIRY_URL: required/);
+  });
+
+  it("refuses NIFT credentials that would make its signed list ambiguous", () => {
+    expect(() => env({ NIFT_PASSWORD: "a&b" })).toThrow(/NIFT_PASSWORD: may not contain/);
+    expect(() => env({ NIFT_MERCHANT_ID: "M=1" })).toThrow(/NIFT_MERCHANT_ID/);
   });
 });
