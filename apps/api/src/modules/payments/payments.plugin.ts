@@ -87,6 +87,10 @@ export async function setupPayments(
     log: (m) => app.log.warn(m),
   });
   const sandboxes = sandboxGateways(gateways);
+  if (gateways.testMode && config.isProduction)
+    app.log.warn(
+      `payments: TEST MODE (PAYMENTS_SANDBOX=true): ${sandboxes.join(", ")} take sandbox payments, no real money moves; every page says so`,
+    );
   const register = async () => {
     if (sandboxes.length === 0) return;
     // Bank-side keys take seconds to generate: start now, outside tests, so the first payment is quick.
