@@ -123,9 +123,11 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   const payments = await setupPayments(app, { config, database, kv });
   // Online payments reach the orders through their service (awaiting payment, paid, hold released).
   payments.payments.useOrders(orders.payments);
-  // Verified top-ups credit the wallet ledger, once per payment reference.
+  // Verified top-ups and refunds to the wallet credit its ledger, once per reference.
   payments.payments.useWallet({
     topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
+    // A cancelled order's online payment taken as wallet credit (decision 023).
+    refund: (tx, userId, r) => wallet.credit(tx, userId, { ...r, kind: "order_refund" }),
   });
   const services: AppServices = {
     site,

@@ -1,12 +1,14 @@
 import { COD_LIMIT } from "@maidan/contracts/cart";
 import {
   CANCELLABLE,
+  cancelBody,
   changePaymentQuery,
   confirmBody,
   linkConfirmBody,
   type OrdersService,
+  type RefundTo,
 } from "@maidan/contracts/orders";
-import type { DbOrTx } from "@maidan/db/database";
+import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -67,11 +69,12 @@ export function createOrdersService(deps: OrdersDeps) {
 
   async function detail(owner: { userId: string | null; guestId: string | null }, id: string) {
     const o = await owned(owner, id);
-    const [items, events] = await Promise.all([
+    const [items, events, refund] = await Promise.all([
       repo.orderItemsOf(db, o.id),
       repo.eventsOf(db, o.id),
+      service.payments.refundOf(o.id),
     ]);
-    return toDetail(o, items, events);
+    return toDetail(o, items, events, refund);
   }
 
   /**
@@ -84,6 +87,7 @@ export function createOrdersService(deps: OrdersDeps) {
     from: readonly OrderStatus[],
     reason: string,
     touched?: Set<string>,
+    refundTo: RefundTo = "original",
   ) {
     const ok = await repo.transition(
       tx,
@@ -107,6 +111,23 @@ export function createOrdersService(deps: OrdersDeps) {
         orderId: id,
         remark: `Refund for cancelled order ${paid.order_no}`,
       });
+    // Money a gateway took for it goes back, recorded in this transaction (decision 023).
+    const money = await repo.moneyOf(tx, id);
+    if (money?.payment_status === "paid" && money.payment_method !== "COD" && money.total > 0) {
+      const refund = await service.payments.refundPaid(
+        tx as Tx,
+        {
+          orderId: id,
+          orderNo: money.order_no,
+          checkoutId: money.checkout_id,
+          userId: money.user_id,
+          guestId: money.guest_id,
+          amount: money.total,
+        },
+        refundTo,
+      );
+      await repo.setPaymentStatus(tx, id, refund.status === "refunded" ? "refunded" : "refund_due");
+    }
     // A voucher's use comes back once every order of its checkout is cancelled.
     if (deps.vouchers) {
       const checkout = await repo.checkoutOf(tx, id);
@@ -185,7 +206,8 @@ export function createOrdersService(deps: OrdersDeps) {
 
     getMine: detail,
 
-    async cancelMine(owner, id) {
+    async cancelMine(owner, id, input) {
+      const { refundTo } = parseInput(cancelBody, input ?? {});
       const o = await owned(owner, id);
       if (!CANCELLABLE.includes(o.status))
         throw conflict(
@@ -195,7 +217,7 @@ export function createOrdersService(deps: OrdersDeps) {
         );
       const touched = new Set<string>();
       const ok = await db.transaction((tx) =>
-        cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched),
+        cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched, refundTo),
       );
       if (!ok) throw conflict("This order can no longer be cancelled");
       stockChanged(touched);

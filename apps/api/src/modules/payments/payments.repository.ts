@@ -238,11 +238,12 @@ export const markRefunded = async (tx: DbOrTx, id: string, gatewayRefundRef: str
 export const refundOfOrder = async (db: DbOrTx, orderId: string) =>
   (await db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)))[0] ?? null;
 
-/** Refunds staff still owe through a gateway's portal, oldest first. */
-export const refundsOwed = (db: DbOrTx, limit: number) =>
+/** Refunds staff still owe through a gateway's portal, oldest first, with the payment's reference. */
+export const refundsOwedWithAttempt = (db: DbOrTx, limit: number) =>
   db
-    .select()
+    .select({ refund: paymentRefunds, reference: paymentAttempts.reference })
     .from(paymentRefunds)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
     .where(eq(paymentRefunds.status, "due"))
     .orderBy(paymentRefunds.createdAt)
     .limit(limit);

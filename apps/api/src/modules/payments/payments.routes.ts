@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { userIdOf } from "../auth/auth.plugin.ts";
+import { requireRole, userIdOf } from "../auth/auth.plugin.ts";
 import { EASYPAISA_METHODS } from "./gateways/easypaisa/easypaisa.ts";
 import type { PaymentsService, StartInput } from "./payments.service.ts";
 import type { SettleResult } from "./settlement.ts";
@@ -359,6 +359,40 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService }> =
       const r = await payments.niftCallback(req.body);
       return fromBrowser(req) ? reply.redirect(r.landing.location, 303) : serverAnswer(r.result);
     },
+  );
+  // --- Staff: refunds owed (decision 023). ---
+  r.get(
+    "/payments/refunds",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Refunds owed: cancelled orders paid online whose money goes back to the original method, and money taken too late",
+        response: { 200: anyFields },
+      },
+    },
+    async () => payments.refundsOwed(),
+  );
+  r.post(
+    "/payments/refunds/:id/refunded",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags: ["payments"],
+        summary: "Record a refund made in the gateway's portal (once; 409 when not owed)",
+        params: z.object({ id: z.uuid({ message: "Unknown refund" }) }),
+        body: z.object({
+          gatewayRefundRef: z
+            .string("The gateway's refund reference is required")
+            .trim()
+            .min(1, "The gateway's refund reference is required")
+            .max(100),
+        }),
+        response: { 200: anyFields },
+      },
+    },
+    async (req) => payments.markRefunded(req.params.id, req.body.gatewayRefundRef),
   );
   r.get(
     "/payments/keenu/banks",

@@ -18,6 +18,7 @@ import {
 import type { OpenAttempts, OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { newReference, newUrlToken, REFERENCE, tokenHash, tokenMatches } from "./references.ts";
+import { createRefunds } from "./refunds.ts";
 import { SHOPPER_HEADER } from "./sandbox/sandbox-kit.ts";
 import {
   type ApplyOptions,
@@ -141,6 +142,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { db, gateways, http, log } = deps;
   let orders: OrderPayments = ordersMissing;
   let wallet: WalletTopUps = walletMissing;
+  const refunds = createRefunds({ db, wallet: () => wallet, orders: () => orders });
 
   async function start(
     owner: PaymentOwner,
@@ -471,6 +473,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     useOrders(port: OrderPayments) {
       orders = port;
       port.useAttempts?.(openAttempts);
+      port.useRefunds?.(refunds.port);
     },
     useWallet(port: WalletTopUps) {
       wallet = port;
@@ -479,6 +482,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     startTopUp,
     topUpLimits: deps.topUpLimits,
     refundsDue: (limit = 100) => repo.refundsDue(db, limit),
+    /** Staff: what is owed back (cancelled paid orders, late money) and recording a refund. */
+    refundsOwed: refunds.owed,
+    markRefunded: refunds.markRefunded,
     landing,
     resultOf,
     async easypaisaReturn(query: Record<string, unknown>) {
