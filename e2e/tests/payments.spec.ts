@@ -506,3 +506,37 @@ test("the repayment page shows only the server's result, never a message from it
   await expect(page.getByText("Your order is paid, no need to pay")).toHaveCount(0);
   await expect(page.getByTestId("payment-message")).toHaveCount(0);
 });
+
+test("cancelling an order paid online on /my/orders/{id}: the shopper chooses the wallet, and the money is back at once", async ({
+  page,
+}, info) => {
+  const userId = await signUp(page.request, info);
+  await toCheckout(page, slot(info, 34));
+  await payThroughSandbox(page, info, "Bank account (NIFT ePay)", "Pay (success)");
+  await expect(page).toHaveURL(/\/order-success\?id=[0-9a-f-]{36}&amount=\d+/, {
+    timeout: 15_000,
+  });
+  const url = new URL(page.url());
+  const id = url.searchParams.get("id") ?? "";
+  const total = Number(url.searchParams.get("amount"));
+  await page.goto(`/my/orders/${id}`);
+  await expect(page.getByText("NIFT ePay (bank account) · paid")).toBeVisible();
+  const choice = page.getByRole("group", {
+    name: `If you cancel, where should the Rs. ${total.toLocaleString("en-US")} you paid online go?`,
+  });
+  await expect(choice).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await snapshot(page, info, "cancel-paid-order");
+  await choice.getByLabel("To my Maidan wallet, at once").check();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  const money = `Rs. ${total.toLocaleString("en-US")}`;
+  await expect(
+    toast(page, `Your order is cancelled. ${money} is back in your wallet.`),
+  ).toBeVisible();
+  await expect(page.getByText(`${money} refunded to your wallet.`)).toBeVisible();
+  await expect(page.getByText("NIFT ePay (bank account) · refunded")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await snapshot(page, info, "cancelled-paid-order");
+  expect(await orderState(id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+  expect(await walletOf(userId)).toEqual({ balance: total, sum: total });
+});

@@ -149,9 +149,11 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
   const payments = await setupPayments(app, { config, database, kv });
   // Online payments reach the orders through their service (awaiting payment, paid, hold released).
   payments.payments.useOrders(orders.payments);
-  // Verified top-ups credit the wallet ledger, once per payment reference.
+  // Verified top-ups and refunds to the wallet credit its ledger, once per reference.
   payments.payments.useWallet({
     topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
+    // A cancelled order's online payment taken as wallet credit (decision 023).
+    refund: (tx, userId, r) => wallet.credit(tx, userId, { ...r, kind: "order_refund" }),
   });
   const services: AppServices = {
     site,
@@ -196,10 +198,7 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
       await api.register(walletRoutes, { wallet });
       await api.register(voucherRoutes, { vouchers });
       await api.register(freebieRoutes, { freebies: services.freebies });
-      await api.register(payments.routes, {
-        payments: payments.payments,
-        publicUrl: config.PUBLIC_URL,
-      });
+      await api.register(payments.routes, { payments: payments.payments });
     },
     { prefix: "/api" },
   );

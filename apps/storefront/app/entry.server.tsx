@@ -6,6 +6,7 @@ import { type EntryContext, RouterContextProvider, ServerRouter } from "react-ro
 import { servicesContext } from "./context";
 import type { AppServices } from "./lib/api-types";
 import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
+import { afterBodyOpens, TEST_MODE_RIBBON } from "./lib/test-mode.server";
 
 /**
  * Called by the API server for each request, before handing it to the request handler, so that
@@ -44,12 +45,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const testMode = loadContext.get(servicesContext).payments.availability().testMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
@@ -81,8 +83,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          const page = testMode ? body.pipe(afterBodyOpens(TEST_MODE_RIBBON)) : body;
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status,
             }),

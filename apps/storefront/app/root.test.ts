@@ -34,6 +34,7 @@ describe("root loader", () => {
       shipping: null,
       viewer: null,
       cartQty: 0,
+      payments: { testMode: false, gateways: ["easypaisa", "alfalah", "hbl", "keenu", "nift"] },
     });
     expect(warn).toHaveBeenCalledTimes(3);
     warn.mockRestore();

@@ -71,6 +71,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     shipping: settledOr(shipping, null, "default shipping"),
     viewer: viewer && { name: viewer.name, role: viewer.role, zipcode: viewer.zipcode ?? null },
     cartQty: settledOr(cart, null, "cart")?.qty ?? 0,
+    payments: services(context).payments.availability(),
   };
 }
 

@@ -5,15 +5,42 @@ const bool = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 const opt = () => z.string().optional();
 const url = () => z.url().optional();
+/** A value NIFT signs in its '&'-joined list: it must not hold '&' or '=' (decision 022). */
+const niftValue = () =>
+  z
+    .string()
+    .refine((v) => !/[&=]/.test(v), "may not contain '&' or '='")
+    .optional();
+
+/** The five gateways, as PAYMENTS_DISABLED and the code name them. */
+export const PAYMENT_GATEWAYS = ["easypaisa", "alfalah", "hbl", "keenu", "nift"] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+
+/** "hbl, keenu" → ["hbl", "keenu"]; an unknown name is an error naming the five. */
+const gatewayList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((g) => g.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((g) => (PAYMENT_GATEWAYS as readonly string[]).includes(g)),
+    `a comma list of ${PAYMENT_GATEWAYS.join(", ")}`,
+  )
+  .transform((list) => [...new Set(list)] as PaymentGateway[]);
 
 /**
  * Payment gateways (issue #6). A gateway is live when its URL is set, and then its credentials
  * must be set too (checked in apps/api/src/modules/payments/payments.config.ts). With no URL it
  * runs against the built-in sandbox at /sandbox/<gateway>, which production refuses unless
- * PAYMENTS_SANDBOX=true. Every variable is described in the README and docs/operations.md.
+ * PAYMENTS_SANDBOX=true (test mode, shown on every page; decision 024). PAYMENTS_DISABLED
+ * switches gateways off. Every variable is described in the README and docs/operations.md.
  */
 export const paymentsEnv = {
   PAYMENTS_SANDBOX: bool.optional(),
+  PAYMENTS_DISABLED: gatewayList.default([]),
   PAYMENT_HOLD_MINUTES: z.coerce
     .number()
     .int()
@@ -67,8 +94,9 @@ export const paymentsEnv = {
   KEENU_PRIVATE_KEY_FILE: opt(),
 
   NIFT_URL: url(),
-  NIFT_MERCHANT_ID: opt(),
-  NIFT_SUB_MERCHANT_ID: opt(),
-  NIFT_PASSWORD: opt(),
+  NIFT_INQUIRY_URL: url(),
+  NIFT_MERCHANT_ID: niftValue(),
+  NIFT_SUB_MERCHANT_ID: niftValue(),
+  NIFT_PASSWORD: niftValue(),
   NIFT_SALT: opt(),
 };

@@ -128,6 +128,30 @@ export const repricedOrder = z.object({
 });
 export type RepricedOrder = z.infer<typeof repricedOrder>;
 
+export const REFUND_TO = ["original", "wallet"] as const;
+export type RefundTo = (typeof REFUND_TO)[number];
+
+/**
+ * POST /api/orders/my/{id}/cancel. For an order already paid online: where its money goes back,
+ * to the original payment method (the default) or, for a signed-in shopper, to the wallet.
+ */
+export const cancelBody = z.object({
+  refundTo: z.enum(REFUND_TO, "Choose where your refund goes: original or wallet").optional(),
+});
+
+/** The money of a cancelled paid order going back (decision 023). */
+export const orderRefund = z.object({
+  amount: z.number().int(),
+  to: z.enum(REFUND_TO),
+  /** Refunded (the wallet at once; the original method once staff have refunded it) or due. */
+  status: z.enum(["due", "refunded"]),
+  /** The gateway that took the money, as the shopper knows it. */
+  method: z.string(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
+
 export const orderDetail = orderSummary.extend({
   vendor: z.object({ _id: z.string(), name: z.string() }),
   shippingMethod: z.string(),
@@ -139,6 +163,10 @@ export const orderDetail = orderSummary.extend({
     z.object({ status: z.enum(ORDER_STATUSES), note: z.string().nullable(), at: z.string() }),
   ),
   canCancel: z.boolean(),
+  /** Where a cancel's refund may go (empty when cancelling refunds nothing online). */
+  refundChoices: z.array(z.enum(REFUND_TO)),
+  /** The refund of this order's online payment, once it was cancelled. */
+  refund: orderRefund.nullable(),
   confirmBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
   /**
@@ -193,7 +221,8 @@ export type OrdersService = {
   ): Promise<PlaceOrderResult>;
   listMine(userId: string, limit?: number): Promise<OrderSummary[]>;
   getMine(owner: CartOwner, id: string): Promise<OrderDetail>;
-  cancelMine(owner: CartOwner, id: string): Promise<OrderDetail>;
+  /** `input` is the cancel body ({refundTo}); an order paid online is refunded (decision 023). */
+  cancelMine(owner: CartOwner, id: string, input?: unknown): Promise<OrderDetail>;
   confirmWithCode(owner: CartOwner, id: string, input: unknown): Promise<OrderDetail>;
   confirmWithLink(input: unknown): Promise<{ ids: string[]; total: number }>;
   /** A new confirmation code by SMS (the old one stops working); throttled. */

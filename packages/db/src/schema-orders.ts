@@ -61,7 +61,7 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull(),
     paymentMethod: text("payment_method").notNull(),
     paymentStatus: text("payment_status")
-      .$type<"pending" | "paid" | "failed" | "refunded">()
+      .$type<"pending" | "paid" | "failed" | "refund_due" | "refunded">()
       .notNull()
       .default("pending"),
     currency: text("currency").notNull().default("PKR"),

@@ -53,6 +53,14 @@ export const paymentAttempts = pgTable(
      * must refund it. Null for every other attempt.
      */
     refundDue: text("refund_due"),
+    /**
+     * SHA-256 of the secret tokens in the URLs the gateway sends the shopper back to (HBL's
+     * RETURN_URL and CANCEL_URL): a callback must come back on its own attempt's URL, once
+     * (`return_token_used_at`). Null for gateways whose callbacks are signed (decision 022).
+     */
+    returnTokenHash: text("return_token_hash"),
+    cancelTokenHash: text("cancel_token_hash"),
+    returnTokenUsedAt: timestamp("return_token_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,4 +90,42 @@ export const paymentEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("payment_events_attempt_idx").on(t.attemptId, t.createdAt)],
+);
+
+export const REFUND_DESTINATIONS = ["wallet", "original"] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
+/**
+ * Money an online payment took for an order that was cancelled afterwards (decision 023): one
+ * row per order, so a second cancel cannot refund twice. To the wallet it is credited in the
+ * cancel's transaction (`refunded` at once); to the original method it is `due` until staff
+ * refund it in the gateway's portal and record its reference.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").notNull().unique(),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => paymentAttempts.id),
+    gateway: text("gateway").notNull(),
+    amount: integer("amount").notNull(),
+    destination: text("destination").$type<RefundDestination>().notNull(),
+    status: text("status").$type<"due" | "refunded">().notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestId: text("guest_id"),
+    reason: text("reason").notNull(),
+    /** The gateway's refund id, as staff copy it from the portal. */
+    gatewayRefundRef: text("gateway_refund_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_refunds_attempt_idx").on(t.attemptId),
+    index("payment_refunds_due_idx").on(t.createdAt).where(sql`${t.status} = 'due'`),
+    check("payment_refunds_amount_check", sql`${t.amount} > 0`),
+    check("payment_refunds_destination_check", sql`${t.destination} in ('wallet','original')`),
+    check("payment_refunds_status_check", sql`${t.status} in ('due','refunded')`),
+  ],
 );

@@ -21,6 +21,29 @@ export const ONLINE_METHODS = [
   ["easypaisa", "Easypaisa"],
 ] as const;
 
+/** The gateway behind each online method (PAYMENTS_DISABLED names gateways). */
+const METHOD_GATEWAY: Record<string, string> = {
+  HBL: "hbl",
+  Keenu: "keenu",
+  nift_pay_bank: "nift",
+  nift_pay_card: "nift",
+  alfalah_pay: "alfalah",
+  easypaisa: "easypaisa",
+  easypaisa_wallet: "easypaisa",
+};
+
+/**
+ * The online methods whose gateway takes payments (decision 024): the only ones offered. Without
+ * the server's list (a page rendered without the root data) all are shown; the API refuses any
+ * switched off.
+ */
+export const offeredMethods = (gateways?: readonly string[]) =>
+  ONLINE_METHODS.filter(([method]) => !gateways || gateways.includes(METHOD_GATEWAY[method] ?? ""));
+
+/** Whether a method's gateway is switched on. */
+export const methodOffered = (method: string, gateways: readonly string[]) =>
+  gateways.includes(METHOD_GATEWAY[method] ?? "");
+
 /** How an order's stored payment method reads to the shopper (orders keep NIFT's API names). */
 const METHOD_NAMES: Record<string, string> = {
   COD: "cash on delivery",

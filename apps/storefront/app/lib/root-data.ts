@@ -20,6 +20,11 @@ export type RootData = {
   } | null;
   /** Units in the visitor's cart, for the header (cart module, #5). */
   cartQty: number;
+  /**
+   * The gateways taking payments (checkout offers only these) and whether any of them is a
+   * sandbox (the ribbon itself is written by entry.server.tsx; decision 024).
+   */
+  payments?: { testMode: boolean; gateways: string[] };
 };
 
 export const emptyRootData: RootData = {

@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("auth_token");
   if (!token || token.length > 500) return { form: null };
-  const form = await services(context).payments.easypaisaConfirmForm(token, url.origin);
+  // The second postBackURL comes from the shop's configured origin, not this request's Host.
+  const form = await services(context).payments.easypaisaConfirmForm(token);
   return { form };
 }
 

@@ -82,11 +82,29 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     content: fakeContent(),
     carts: fakeCarts(),
     orders: fakeOrders(),
-    payments: unusedService<AppServices["payments"]>("payments"),
+    payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),
     freebies: fakeFreebies(),
   };
+}
+
+/** Payments as a live shop with every gateway on: only what every page reads. */
+function fakePayments(): AppServices["payments"] {
+  const fake: Partial<AppServices["payments"]> = {
+    availability: () => ({
+      testMode: false,
+      gateways: ["easypaisa", "alfalah", "hbl", "keenu", "nift"],
+    }),
+  };
+  return new Proxy(fake as AppServices["payments"], {
+    get: (target, key) =>
+      key in target
+        ? target[key as keyof typeof target]
+        : () => {
+            throw new Error(`fake payments.${String(key)} was called; give the test a fake for it`);
+          },
+  });
 }
 
 /** A service no storefront code under test should reach: any call fails the test loudly. */

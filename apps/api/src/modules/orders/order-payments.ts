@@ -1,11 +1,17 @@
 import type { CartOwner } from "@maidan/contracts/cart";
-import type { PlaceOrderResult } from "@maidan/contracts/orders";
+import type { PlaceOrderResult, RefundTo } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as stock from "../catalog/stock.repository.ts";
-import type { OpenAttempts, OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
+import type {
+  CancelledPaidOrder,
+  OpenAttempts,
+  OrderPayments,
+  PaidOrderRefunds,
+  PayableCheckout,
+} from "../payments/payments.ports.ts";
 import { checkoutResult } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { ONLINE_METHODS, type PlaceDeps, placeOrder } from "./place-order.ts";
@@ -31,6 +37,13 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
   const { db } = deps;
   // Until payments plugs in (app.ts), no attempt can be open, so there is nothing to end.
   let attempts: OpenAttempts = { inquire: async () => {}, supersede: async () => {} };
+  // Without payments no order can have been paid online, so none is refunded.
+  let refunds: PaidOrderRefunds = {
+    refund: async () => {
+      throw conflict("Online refunds are not available. Please contact us.");
+    },
+    refundOf: async () => null,
+  };
 
   /** The orders of the owner's checkout, found by the checkout id or one order's id. */
   async function ownedCheckout(owner: CartOwner, id: string) {
@@ -68,6 +81,14 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
   const port: OrderPayments = {
     useAttempts(a) {
       attempts = a;
+    },
+
+    useRefunds(r) {
+      refunds = r;
+    },
+
+    async refunded(tx, orderId) {
+      await repo.setPaymentStatus(tx, orderId, "refunded");
     },
 
     async payableCheckout(owner, input) {
@@ -164,5 +185,8 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     beforeSwitch: (checkoutId: string) => attempts.inquire(checkoutId),
     supersedeIn: (tx: Tx, checkoutId: string) =>
       attempts.supersede(tx, checkoutId, "Payment changed to cash on delivery"),
+    /** A cancelled order paid online: its refund, inside the cancel's transaction (decision 023). */
+    refundPaid: (tx: Tx, order: CancelledPaidOrder, to: RefundTo) => refunds.refund(tx, order, to),
+    refundOf: (orderId: string) => refunds.refundOf(orderId),
   };
 }

@@ -1,4 +1,10 @@
-import type { Amount, OrderDetail, OrderSummary, PlaceOrderResult } from "@maidan/contracts/orders";
+import type {
+  Amount,
+  OrderDetail,
+  OrderRefund,
+  OrderSummary,
+  PlaceOrderResult,
+} from "@maidan/contracts/orders";
 import { CANCELLABLE } from "@maidan/contracts/orders";
 import { isPriceNote } from "./order-repricing.ts";
 import type { ItemRow, OrderRow } from "./orders.repository.ts";
@@ -63,6 +69,7 @@ export const toDetail = (
   o: OrderRow,
   items: ItemRow[],
   events: { status: OrderRow["status"]; note: string | null; created_at: Date }[],
+  refund: OrderRefund | null = null,
 ): OrderDetail => ({
   ...toSummary(o),
   vendor: { _id: o.vendor_id, name: o.vendor_name },
@@ -97,10 +104,22 @@ export const toDetail = (
   })),
   history: events.map((e) => ({ status: e.status, note: e.note, at: iso(e.created_at) })),
   canCancel: CANCELLABLE.includes(o.status),
+  refundChoices: refundChoices(o),
+  refund,
   confirmBy: o.status === "pending_confirmation" && o.confirm_by ? iso(o.confirm_by) : null,
   cancelReason: o.cancel_reason,
   priceChanges: events.flatMap((e) => (e.note && isPriceNote(e.note) ? [e.note] : [])),
 });
+
+/**
+ * Where a cancel may send an online payment back: the original method, and the wallet for a
+ * signed-in shopper's order (a guest has none). Nothing when cancelling refunds nothing online.
+ */
+function refundChoices(o: OrderRow): OrderDetail["refundChoices"] {
+  const paidOnline = o.payment_status === "paid" && o.payment_method !== "COD" && o.total > 0;
+  if (!paidOnline || !CANCELLABLE.includes(o.status)) return [];
+  return o.user_id ? ["original", "wallet"] : ["original"];
+}
 
 /** A checkout's orders in the shape of a placed order's answer (for the order messages). */
 export const checkoutResult = (list: OrderRow[], masterId: string): PlaceOrderResult => ({

@@ -381,6 +381,28 @@ export const walletPartOf = (tx: DbOrTx, orderId: string) =>
     sql`select user_id, wallet_used, order_no from orders where id = ${orderId}`,
   );
 
+/** An order's money as its cancel sees it (after the cancel moved it, in the same transaction). */
+export const moneyOf = (tx: DbOrTx, orderId: string) =>
+  first<{
+    order_no: string;
+    checkout_id: string;
+    user_id: string | null;
+    guest_id: string | null;
+    payment_method: string;
+    payment_status: string;
+    total: number;
+    kept_back: number;
+  }>(
+    tx,
+    sql`select order_no, checkout_id, user_id, guest_id, payment_method, payment_status, total,
+      kept_back from orders where id = ${orderId}`,
+  );
+
+export const setPaymentStatus = (tx: DbOrTx, orderId: string, status: "refund_due" | "refunded") =>
+  tx.execute(
+    sql`update orders set payment_status = ${status}, updated_at = now() where id = ${orderId}`,
+  );
+
 export const checkoutOf = (tx: DbOrTx, orderId: string) =>
   first<{ checkout_id: string }>(
     tx,

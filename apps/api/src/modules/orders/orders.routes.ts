@@ -1,5 +1,6 @@
 import { errorBody } from "@maidan/contracts/errors";
 import {
+  cancelBody,
   changePaymentQuery,
   changePaymentResult,
   confirmBody,
@@ -108,12 +109,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
     {
       schema: {
         tags,
-        summary: "Cancel before dispatch: stock goes back",
+        summary:
+          "Cancel before dispatch: stock goes back; an order paid online is refunded to the original method or (signed in) the wallet",
         params: idParam,
+        body: cancelBody.nullish(),
         response: { 200: orderDetail, ...errors },
       },
     },
-    (req) => orders.cancelMine(ownerOf(req), req.params.id),
+    (req) => orders.cancelMine(ownerOf(req), req.params.id, req.body),
   );
 
   app.post(

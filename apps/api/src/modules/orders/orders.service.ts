@@ -1,12 +1,14 @@
 import { COD_LIMIT } from "@maidan/contracts/cart";
 import {
   CANCELLABLE,
+  cancelBody,
   changePaymentQuery,
   confirmBody,
   linkConfirmBody,
   type OrdersService,
+  type RefundTo,
 } from "@maidan/contracts/orders";
-import type { DbOrTx } from "@maidan/db/database";
+import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -71,11 +73,12 @@ export function createOrdersService(deps: OrdersDeps) {
 
   async function detail(owner: { userId: string | null; guestId: string | null }, id: string) {
     const o = await owned(owner, id);
-    const [items, events] = await Promise.all([
+    const [items, events, refund] = await Promise.all([
       repo.orderItemsOf(db, o.id),
       repo.eventsOf(db, o.id),
+      service.payments.refundOf(o.id),
     ]);
-    return toDetail(o, items, events);
+    return toDetail(o, items, events, refund);
   }
 
   /**
@@ -118,6 +121,31 @@ export function createOrdersService(deps: OrdersDeps) {
       });
     await repo.insertEvent(tx, id, "cancelled", reason);
     return true;
+  }
+
+  /**
+   * Money a gateway took for a cancelled order goes back, recorded in the cancellation's
+   * transaction (decision 023), less what paid or dispatched orders of its checkout kept
+   * (`kept_back`, set by the re-pricing just before).
+   */
+  async function refundOnline(tx: DbOrTx, id: string, refundTo: RefundTo) {
+    const money = await repo.moneyOf(tx, id);
+    if (money?.payment_status !== "paid" || money.payment_method === "COD") return;
+    const amount = money.total - money.kept_back;
+    if (amount <= 0) return;
+    const refund = await service.payments.refundPaid(
+      tx as Tx,
+      {
+        orderId: id,
+        orderNo: money.order_no,
+        checkoutId: money.checkout_id,
+        userId: money.user_id,
+        guestId: money.guest_id,
+        amount,
+      },
+      refundTo,
+    );
+    await repo.setPaymentStatus(tx, id, refund.status === "refunded" ? "refunded" : "refund_due");
   }
 
   async function confirmCheckout(checkoutId: string, note: string) {
@@ -195,7 +223,8 @@ export function createOrdersService(deps: OrdersDeps) {
 
     getMine: detail,
 
-    async cancelMine(owner, id) {
+    async cancelMine(owner, id, input) {
+      const { refundTo } = parseInput(cancelBody, input ?? {});
       const o = await owned(owner, id);
       if (!CANCELLABLE.includes(o.status))
         throw conflict(
@@ -218,6 +247,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!(await cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
           return null;
         await keepBack(tx, deps, now, repriced);
+        await refundOnline(tx, o.id, refundTo ?? "original");
         const waiting = (x: OrderRow) => x.status === "pending_confirmation";
         return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
       });

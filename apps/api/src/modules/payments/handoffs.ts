@@ -16,19 +16,24 @@ export type HandoffContext = {
   origin: string;
   reference: string;
   checkout: PayableCheckout;
+  /** The attempt's secret URL tokens, for gateways whose callback is not signed (HBL). */
+  tokens?: ReturnTokens | null;
 };
+
+/** The secrets in HBL's RETURN_URL and CANCEL_URL (only their hashes are kept). */
+export type ReturnTokens = { returnToken: string; cancelToken: string };
 
 /** A gateway's answer for our API: the form to submit, or a refusal with the gateway's words. */
 export type Handoff = ({ ok: true } & FormHandoff) | { ok: false; message: string };
 
 const description = (c: PayableCheckout) => `Maidan order ${c.checkoutId.slice(0, 8)}`;
 
-export const returnUrls = (origin: string) => ({
+export const returnUrls = (origin: string, tokens?: ReturnTokens | null) => ({
   easypaisaFirst: `${origin}/pgw/easypaisa`,
   easypaisaSecond: `${origin}/api/payments/easypaisa/return`,
   alfalah: `${origin}/api/payments/alfalah/return`,
-  hblReturn: `${origin}/api/payments/hbl/return`,
-  hblCancel: `${origin}/api/payments/hbl/cancel`,
+  hblReturn: `${origin}/api/payments/hbl/return/${tokens?.returnToken ?? ""}`,
+  hblCancel: `${origin}/api/payments/hbl/cancel/${tokens?.cancelToken ?? ""}`,
   nift: `${origin}/api/payments/nift/callback`,
 });
 
@@ -78,7 +83,8 @@ export async function hblHandoff(ctx: HandoffContext, customerId: string): Promi
   const cfg = await ctx.gateways.hbl.config();
   const c = ctx.checkout;
   const [forename = "", ...rest] = c.contact.fullName.split(" ");
-  const urls = returnUrls(ctx.origin);
+  if (!ctx.tokens) throw new Error("HBL: an attempt without its return tokens");
+  const urls = returnUrls(ctx.origin, ctx.tokens);
   const r = await hbl.createSession(
     cfg,
     ctx.http,

@@ -14,7 +14,7 @@ import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
 import { compactStamp } from "./gateways/formats.ts";
 import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import * as repo from "./payments.repository.ts";
-import { endHold as endHoldOf, postForm } from "./payments-test-helpers.ts";
+import { endHold as endHoldOf, niftRecords, postForm } from "./payments-test-helpers.ts";
 
 /**
  * Online payment against the real orders module (the port plugged in by app.ts): orders wait
@@ -86,6 +86,7 @@ async function niftCallback(b: Record<string, string>, code: string) {
     pp_ResponseCode: code,
     pp_ResponseMessage: code === "000" ? "Success" : "Transaction declined by the bank",
   };
+  await niftRecords(t, f.pp_TxnRefNo as string, f.pp_Amount as string, code);
   // The shopper's browser brings it back (a form navigation): answered with a redirect.
   return postForm(t, "/api/payments/nift/callback", { ...f, pp_SecureHash: secureHash(f, s.salt) });
 }

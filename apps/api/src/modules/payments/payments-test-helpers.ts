@@ -2,6 +2,8 @@ import type { TestApp } from "../../testing/test-app.ts";
 import { send } from "../cart/cart-test-helpers.ts";
 import { ADDRESS } from "../orders/order-test-helpers.ts";
 import * as repo from "./payments.repository.ts";
+import type { NiftSandboxTxn } from "./sandbox/nift.sandbox.ts";
+import { ledger } from "./sandbox/sandbox-kit.ts";
 
 /**
  * What the storefront submits to Easypay for /pay/easypaisa and /pay/easypaisa_wallet (spec §7):
@@ -178,10 +180,7 @@ export async function payAtSandbox(
         notify: n,
       });
       const token = new URL(locationOf(chosen), "http://localhost").searchParams.get("auth_token");
-      const confirm = await t.app.services.payments.easypaisaConfirmForm(
-        token ?? "",
-        "http://localhost",
-      );
+      const confirm = await t.app.services.payments.easypaisaConfirmForm(token ?? "");
       const back = await postForm(t, pathOf(confirm.action), confirm.fields);
       return { method: "GET", url: pathOf(locationOf(back)) };
     }
@@ -249,4 +248,36 @@ export async function endHold(t: TestApp, checkoutId: string) {
     "update payment_attempts set expires_at = now() - interval '1 minute' where checkout_id = $1",
     [checkoutId],
   );
+}
+
+/**
+ * What NIFT's own records say about a payment (its sandbox's ledger, which the status inquiry
+ * reads), for tests that post NIFT's signed callback themselves: NIFT trusts no callback the
+ * inquiry does not confirm (decision 022).
+ */
+export async function niftRecords(
+  t: TestApp,
+  reference: string,
+  amountPaisa: string,
+  code: string,
+) {
+  const txns = ledger<NiftSandboxTxn>(t.kv, "nift");
+  const prior = await txns.get(reference);
+  await txns.put(reference, {
+    ref: reference,
+    amount: amountPaisa,
+    returnUrl: "",
+    billRef: reference,
+    method: "NiftPayBank",
+    ...prior,
+    done: true,
+    code,
+    message:
+      code === "000"
+        ? "Transaction Successful"
+        : code === "112"
+          ? "Cancelled"
+          : "Transaction failed",
+    rrn: code === "000" ? `R${reference}` : "",
+  });
 }

@@ -137,7 +137,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
 
     const chosen = await payAtSandbox(f);
     const token = new URL(loc(chosen), "http://x").searchParams.get("auth_token") as string;
-    const confirm = await t.app.services.payments.easypaisaConfirmForm(token, "http://localhost");
+    const confirm = await t.app.services.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     const landed = await t.app.inject({ method: "GET", url: path(loc(back)) });
     expect(loc(landed)).toBe("/my/wallet?topup=paid");
@@ -249,7 +249,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
     const f = await startTopUp(u.token, 400);
     const chosen = await payAtSandbox(f, "cancel");
     const token = new URL(loc(chosen), "http://x").searchParams.get("auth_token") as string;
-    const confirm = await t.app.services.payments.easypaisaConfirmForm(token, "http://localhost");
+    const confirm = await t.app.services.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     const landed = await t.app.inject({ method: "GET", url: path(loc(back)) });
     expect(loc(landed)).toBe("/my/wallet?topup=failed");

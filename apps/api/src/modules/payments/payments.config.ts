@@ -3,16 +3,24 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError } from "@maidan/config/config";
 import { databaseSecrets } from "@maidan/db/shared-secrets";
+import { PAYMENT_GATEWAYS } from "@maidan/config/payments-env";
+import { AppError } from "../../lib/errors.ts";
 import type { AlfalahConfig } from "./gateways/alfalah/alfalah.ts";
 import type { EasypaisaConfig } from "./gateways/easypaisa/easypaisa.ts";
 import type { HblConfig } from "./gateways/hbl/hbl.ts";
 import type { KeenuConfig } from "./gateways/keenu/keenu.ts";
 import type { NiftConfig } from "./gateways/nift/nift.ts";
+import { NIFT_SANDBOX_INQUIRY } from "./sandbox/nift.sandbox.ts";
 
-export const GATEWAYS = ["easypaisa", "alfalah", "hbl", "keenu", "nift"] as const;
+export const GATEWAYS = PAYMENT_GATEWAYS;
 export type GatewayName = (typeof GATEWAYS)[number];
 
-type Mode<T> = { mode: "live" | "sandbox"; config: () => Promise<T> };
+/**
+ * How a gateway runs: `live` (its URL is set), `sandbox` (the built-in one) or `off` (switched
+ * off with PAYMENTS_DISABLED and not live: no configuration at all). `enabled` says whether new
+ * payments may start; a live gateway switched off still verifies what its payments send back.
+ */
+type Mode<T> = { mode: "live" | "sandbox" | "off"; enabled: boolean; config: () => Promise<T> };
 export type GatewayConfigs = {
   easypaisa: Mode<EasypaisaConfig>;
   alfalah: Mode<AlfalahConfig>;
@@ -21,13 +29,15 @@ export type GatewayConfigs = {
   nift: Mode<NiftConfig>;
   /** The keys the sandboxes hold in place of the banks (only for gateways in sandbox mode). */
   sandbox: () => Promise<SandboxSecrets>;
+  /** Some enabled gateway takes sandbox payments: every page says so (decision 024). */
+  testMode: boolean;
 };
 
 /** What a sandbox knows: the merchant's shared secrets and the bank's side of the key pairs. */
 export type SandboxSecrets = {
   easypaisa: EasypaisaConfig;
   alfalah: AlfalahConfig;
-  nift: NiftConfig;
+  nift: Omit<NiftConfig, "inquiryUrl">;
   keenu: { merchantId: string; clientId: string; password: string; secret: string };
   hbl: { userId: string; password: string; channel: string };
   keys: {
@@ -40,9 +50,27 @@ export type SandboxSecrets = {
   };
 };
 
+/** Who a gateway is to the shopper (messages, the ribbon, the refusal of a switched-off one). */
+export const GATEWAY_LABELS: Record<GatewayName, string> = {
+  easypaisa: "Easypaisa",
+  alfalah: "Bank Alfalah",
+  hbl: "HBL Pay",
+  keenu: "Keenu",
+  nift: "NIFT ePay",
+};
+
+/** A switched-off gateway's payments and callbacks: 400 with the reason (decision 024). */
+export const switchedOff = (g: GatewayName) =>
+  new AppError(
+    400,
+    `${GATEWAY_LABELS[g]} is switched off at this shop. Please choose another payment method.`,
+    "GATEWAY_DISABLED",
+  );
+
 /**
- * Each gateway is live when its URL is set (then every credential must be too), else it runs
- * against the built-in sandbox. Production refuses a sandbox unless PAYMENTS_SANDBOX=true.
+ * Each gateway is live when its URL is set (then every credential must be too), off when
+ * PAYMENTS_DISABLED names it and it is not live, else it runs against the built-in sandbox.
+ * Sandboxes need PAYMENTS_SANDBOX=true in production (decision 024).
  */
 export function gatewayConfigs(config: Config): GatewayConfigs {
   const dir = join(config.dataDir, "payments-sandbox");
@@ -90,12 +118,13 @@ export function gatewayConfigs(config: Config): GatewayConfigs {
   const nift: Mode<NiftConfig> = config.NIFT_URL
     ? live({
         formUrl: config.NIFT_URL,
+        inquiryUrl: need("NIFT_INQUIRY_URL"),
         merchantId: need("NIFT_MERCHANT_ID"),
         subMerchantId: config.NIFT_SUB_MERCHANT_ID ?? "",
         password: need("NIFT_PASSWORD"),
         salt: need("NIFT_SALT"),
       })
-    : sandbox(async () => (await secrets()).nift);
+    : sandbox(async () => ({ ...(await secrets()).nift, inquiryUrl: NIFT_SANDBOX_INQUIRY }));
 
   let hbl: Mode<HblConfig>;
   if (config.HBL_API_URL) {
@@ -110,6 +139,7 @@ export function gatewayConfigs(config: Config): GatewayConfigs {
     const priv = pem("HBL_MERCHANT_PRIVATE_KEY_FILE");
     hbl = {
       mode: "live",
+      enabled: true,
       config: memo(async () => ({
         ...base,
         hblPublicKey: readFileSync(pub, "utf8"),
@@ -142,6 +172,7 @@ export function gatewayConfigs(config: Config): GatewayConfigs {
     const priv = pem("KEENU_PRIVATE_KEY_FILE");
     keenu = {
       mode: "live",
+      enabled: true,
       config: memo(async () => ({ ...base, merchantPrivateKey: readFileSync(priv, "utf8") })),
     };
   } else {
@@ -156,24 +187,40 @@ export function gatewayConfigs(config: Config): GatewayConfigs {
     });
   }
 
-  const result = { easypaisa, alfalah, hbl, keenu, nift, sandbox: secrets };
-  const inSandbox = GATEWAYS.filter((g) => result[g].mode === "sandbox");
+  const modes = { easypaisa, alfalah, hbl, keenu, nift };
+  const off = new Set(config.PAYMENTS_DISABLED);
+  for (const g of GATEWAYS) {
+    if (!off.has(g)) continue;
+    const m = modes[g] as Mode<unknown>;
+    modes[g] =
+      m.mode === "live"
+        ? ({ ...m, enabled: false } as never)
+        : ({ mode: "off", enabled: false, config: () => Promise.reject(switchedOff(g)) } as never);
+  }
+  const inSandbox = GATEWAYS.filter((g) => modes[g].mode === "sandbox");
   const sandboxAllowed = config.PAYMENTS_SANDBOX ?? !config.isProduction;
   if (inSandbox.length > 0 && !sandboxAllowed) {
     missing.push(
-      `config: PAYMENTS_SANDBOX: production with sandbox gateways (${inSandbox.join(", ")}); configure them live or set PAYMENTS_SANDBOX=true`,
+      `config: PAYMENTS_SANDBOX: ${config.isProduction ? "production" : "this start"} has gateways without live settings (${inSandbox.join(", ")}); configure them live, switch them off with PAYMENTS_DISABLED=${inSandbox.join(",")}, or set PAYMENTS_SANDBOX=true to take test payments`,
     );
   }
   if (missing.length > 0) throw new ConfigError(missing);
-  return result;
+  return { ...modes, sandbox: secrets, testMode: inSandbox.length > 0 };
 }
 
 /** Gateways running against the built-in sandbox (their routes are mounted under /sandbox). */
 export const sandboxGateways = (c: GatewayConfigs) =>
   GATEWAYS.filter((g) => c[g].mode === "sandbox");
 
-const live = <T>(cfg: T): Mode<T> => ({ mode: "live", config: async () => cfg });
-const sandbox = <T>(get: () => Promise<T>): Mode<T> => ({ mode: "sandbox", config: memo(get) });
+/** Gateways that take new payments (offered at checkout). */
+export const enabledGateways = (c: GatewayConfigs) => GATEWAYS.filter((g) => c[g].enabled);
+
+const live = <T>(cfg: T): Mode<T> => ({ mode: "live", enabled: true, config: async () => cfg });
+const sandbox = <T>(get: () => Promise<T>): Mode<T> => ({
+  mode: "sandbox",
+  enabled: true,
+  config: memo(get),
+});
 
 function memo<T>(f: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined;

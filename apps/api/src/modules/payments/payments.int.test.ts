@@ -10,6 +10,7 @@ import type { OrderPayments } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import {
   easypaisaGatewayFields,
+  niftRecords,
   payAtSandbox,
   postForm,
   serverPost,
@@ -113,7 +114,7 @@ describe("Easypaisa through its sandbox", () => {
     });
     expect(loc(chosen)).toMatch(/\/pgw\/easypaisa\?auth_token=/);
     const token = new URL(loc(chosen)).searchParams.get("auth_token") as string;
-    const confirm = await t.app.services.payments.easypaisaConfirmForm(token, "http://localhost");
+    const confirm = await t.app.services.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     expect(loc(back)).toContain("/api/payments/easypaisa/return?status=0000");
     const landed = await t.app.inject({
@@ -175,6 +176,7 @@ describe("NIFT ePay callbacks", () => {
       pp_ResponseMessage: "ok",
       ...over,
     };
+    await niftRecords(t, ref, f.pp_Amount as string, f.pp_ResponseCode as string);
     return { ...f, pp_SecureHash: secureHash(f, s.salt) };
   };
 

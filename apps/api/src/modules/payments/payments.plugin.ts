@@ -14,6 +14,13 @@ import { paymentsRoutes } from "./payments.routes.ts";
 import { createPaymentsService } from "./payments.service.ts";
 import { sandboxRoutes } from "./sandbox/sandbox.routes.ts";
 
+/**
+ * The shop's origin for the URLs gateways send shoppers and notifications back to: PUBLIC_URL,
+ * else this process on localhost. Never a request's Host or X-Forwarded-* (decision 022).
+ */
+export const publicOrigin = (config: Config) =>
+  config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
+
 /** Calls the app itself in-process (the built-in sandboxes), with the same timeout as the network. */
 function injectHttp(app: FastifyInstance, timeoutMs: number): GatewayHttp {
   return async (req) => {
@@ -73,12 +80,17 @@ export async function setupPayments(
     db: deps.database.db,
     gateways,
     http,
+    origin: publicOrigin(config),
     holdMinutes: config.PAYMENT_HOLD_MINUTES,
     callbackMaxAgeMinutes: config.PAYMENT_CALLBACK_MAX_AGE_MINUTES,
     topUpLimits: { min: config.WALLET_TOPUP_MIN, max: config.WALLET_TOPUP_MAX },
     log: (m) => app.log.warn(m),
   });
   const sandboxes = sandboxGateways(gateways);
+  if (gateways.testMode && config.isProduction)
+    app.log.warn(
+      `payments: TEST MODE (PAYMENTS_SANDBOX=true): ${sandboxes.join(", ")} take sandbox payments, no real money moves; every page says so`,
+    );
   const register = async () => {
     if (sandboxes.length === 0) return;
     // Bank-side keys take seconds to generate: start now, outside tests, so the first payment is quick.

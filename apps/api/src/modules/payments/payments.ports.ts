@@ -1,3 +1,4 @@
+import type { OrderRefund, RefundTo } from "@maidan/contracts/orders";
 import type { Tx } from "@maidan/db/database";
 
 export type PaymentOwner = { userId: string | null; guestId: string | null };
@@ -68,6 +69,32 @@ export type OrderPayments = {
    * waiting for them (a switch to cash on delivery). Optional: a recorder in tests may skip it.
    */
   useAttempts?(attempts: OpenAttempts): void;
+  /** And how a cancelled order's online payment goes back (decision 023). */
+  useRefunds?(refunds: PaidOrderRefunds): void;
+  /** Staff refunded an order's payment through the gateway: its payment status says so. */
+  refunded?(tx: Tx, orderId: string): Promise<void>;
+};
+
+/** An order paid online that is being cancelled, inside the cancel's transaction. */
+export type CancelledPaidOrder = {
+  orderId: string;
+  orderNo: string;
+  checkoutId: string;
+  userId: string | null;
+  guestId: string | null;
+  /** What the gateway collected for this order: its total (the wallet part is apart). */
+  amount: number;
+};
+
+/** Refunds of cancelled orders paid online (decision 023). */
+export type PaidOrderRefunds = {
+  /**
+   * Records the refund owed, once per order, inside the cancel's transaction; to the wallet it
+   * is credited there too. 400 for wallet credit without an account, 409 when the payment
+   * cannot be found (the cancel is then refused whole).
+   */
+  refund(tx: Tx, order: CancelledPaidOrder, to: RefundTo): Promise<OrderRefund>;
+  refundOf(orderId: string): Promise<OrderRefund | null>;
 };
 
 /** A checkout's pending payment attempts, ended the way a retry ends them (decision 015). */
@@ -81,12 +108,18 @@ export type OpenAttempts = {
   supersede(tx: Tx, checkoutId: string, reason: string): Promise<void>;
 };
 
-/** What payments needs from the wallet: a once-only credit for a verified top-up. */
+/** What payments needs from the wallet: once-only credits for a top-up and for a refund. */
 export type WalletTopUps = {
   /** Credits `amount` to the user's wallet once per `reference`, inside `tx`; false if already done. */
   topUp(
     tx: Tx,
     userId: string,
     t: { amount: number; reference: string; remark: string },
+  ): Promise<boolean>;
+  /** The same, as the refund of a cancelled order's online payment (`order_refund`). */
+  refund?(
+    tx: Tx,
+    userId: string,
+    r: { amount: number; reference: string; remark: string },
   ): Promise<boolean>;
 };

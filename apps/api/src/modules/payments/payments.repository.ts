@@ -1,5 +1,11 @@
 import type { DbOrTx } from "@maidan/db/database";
-import { type PaymentStatus, paymentAttempts, paymentEvents } from "@maidan/db/schema-payments";
+import {
+  type PaymentStatus,
+  paymentAttempts,
+  paymentEvents,
+  paymentRefunds,
+  type RefundDestination,
+} from "@maidan/db/schema-payments";
 import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 
 export type Attempt = typeof paymentAttempts.$inferSelect;
@@ -154,3 +160,90 @@ export const latestAttemptOf = async (db: DbOrTx, checkoutId: string) =>
       .orderBy(desc(paymentAttempts.createdAt))
       .limit(1)
   )[0] ?? null;
+
+/**
+ * Marks an attempt's return token used, once: false when a callback already came back on it
+ * (decision 022). Runs in the transaction that applies the callback.
+ */
+export const claimReturnToken = async (tx: DbOrTx, id: string) =>
+  (
+    await tx
+      .update(paymentAttempts)
+      .set({ returnTokenUsedAt: sql`now()` })
+      .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.returnTokenUsedAt)))
+      .returning({ id: paymentAttempts.id })
+  ).length === 1;
+
+export type Refund = typeof paymentRefunds.$inferSelect;
+
+/** The paid attempt behind a checkout's orders, locked while a refund is weighed against it. */
+export const paidAttemptOf = async (tx: DbOrTx, checkoutId: string) =>
+  (
+    await tx
+      .select()
+      .from(paymentAttempts)
+      .where(
+        and(
+          eq(paymentAttempts.checkoutId, checkoutId),
+          eq(paymentAttempts.status, "paid"),
+          isNull(paymentAttempts.refundDue),
+        ),
+      )
+      .for("update")
+  )[0] ?? null;
+
+/** Rupees already refunded (or owed back) from an attempt. */
+export const refundedFrom = async (tx: DbOrTx, attemptId: string) =>
+  Number(
+    (
+      await tx
+        .select({ n: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::int` })
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.attemptId, attemptId))
+    )[0]?.n ?? 0,
+  );
+
+/** One refund per order: null when the order already has one (a repeated cancel). */
+export const insertRefund = async (
+  tx: DbOrTx,
+  r: {
+    orderId: string;
+    attemptId: string;
+    gateway: string;
+    amount: number;
+    destination: RefundDestination;
+    userId: string | null;
+    guestId: string | null;
+    reason: string;
+  },
+) =>
+  (
+    await tx
+      .insert(paymentRefunds)
+      .values({ ...r, status: "due" })
+      .onConflictDoNothing({ target: paymentRefunds.orderId })
+      .returning()
+  )[0] ?? null;
+
+/** due → refunded, once; the row, or null when it was not due. */
+export const markRefunded = async (tx: DbOrTx, id: string, gatewayRefundRef: string | null) =>
+  (
+    await tx
+      .update(paymentRefunds)
+      .set({ status: "refunded", refundedAt: sql`now()`, gatewayRefundRef })
+      .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, "due")))
+      .returning()
+  )[0] ?? null;
+
+export const refundOfOrder = async (db: DbOrTx, orderId: string) =>
+  (await db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)))[0] ?? null;
+
+/** Refunds staff still owe through a gateway's portal, oldest first, with the payment's reference. */
+export const refundsOwedWithAttempt = (db: DbOrTx, limit: number) =>
+  db
+    .select({ refund: paymentRefunds, reference: paymentAttempts.reference })
+    .from(paymentRefunds)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
+    .where(eq(paymentRefunds.status, "due"))
+    .orderBy(paymentRefunds.createdAt)
+    .limit(limit);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { userIdOf } from "../auth/auth.plugin.ts";
+import { requireRole, userIdOf } from "../auth/auth.plugin.ts";
 import { EASYPAISA_METHODS } from "./gateways/easypaisa/easypaisa.ts";
 import type { PaymentsService, StartInput } from "./payments.service.ts";
 import type { SettleResult } from "./settlement.ts";
@@ -64,8 +64,6 @@ function easypaisaFields(fields: Record<string, string>) {
   };
 }
 
-const origin = (req: FastifyRequest, publicUrl?: string) =>
-  publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.headers.host ?? "localhost"}`;
 const owner = (req: FastifyRequest) => ({
   userId: req.viewer?.user?.id ?? null,
   guestId: req.viewer?.guestId ?? null,
@@ -86,14 +84,13 @@ const echo = (b: {
  * Spec §7 "Payments", relative to /api, plus the return, callback and IPN endpoints the
  * gateways call. The gateway's own URL for each hand-off goes in the `x-payment-url` header.
  */
-export const paymentsRoutes: FastifyPluginAsync<{
-  payments: PaymentsService;
-  publicUrl?: string;
-}> = async (app, { payments, publicUrl }) => {
+export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const start = async (req: FastifyRequest, reply: FastifyReply, input: StartInput) => {
     const res = await payments.start(owner(req), input, {
-      origin: origin(req, publicUrl),
       idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null,
     });
     if (!res.ok)
@@ -247,11 +244,10 @@ export const paymentsRoutes: FastifyPluginAsync<{
         throw notImplemented(paymentMethod);
       }
       // A top-up credits a wallet: only a signed-in shopper has one (401 otherwise).
-      const s = await payments.startTopUp(
-        userIdOf(req),
-        { amount, easypaisaMethod: req.body.paymentMethod_ep },
-        { origin: origin(req, publicUrl) },
-      );
+      const s = await payments.startTopUp(userIdOf(req), {
+        amount,
+        easypaisaMethod: req.body.paymentMethod_ep,
+      });
       if (!s.ok) return { status: false, message: s.message };
       reply.header("x-payment-url", s.action).header("x-payment-method", s.method);
       return { ...easypaisaFields(s.fields), paymentMethod };
@@ -303,17 +299,35 @@ export const paymentsRoutes: FastifyPluginAsync<{
     },
     async (req) => serverAnswer(await payments.alfalahIpn(req.query.url)),
   );
-  for (const path of ["/payments/hbl/return", "/payments/hbl/cancel"]) {
+  for (const path of ["return", "cancel"] as const) {
     r.get(
-      path,
+      `/payments/hbl/${path}/:token`,
       {
         schema: {
           tags: ["payments"],
-          summary: "HBLPay RETURN_URL / CANCEL_URL (?data=, RSA-encrypted to our key)",
+          summary: `HBLPay ${path === "return" ? "RETURN_URL" : "CANCEL_URL"} (?data=, RSA-encrypted to our key; the token binds it to one payment)`,
+          params: z.object({ token: z.string().max(100) }),
           querystring: anyFields,
         },
       },
-      async (req, reply) => reply.redirect((await payments.hblReturn(req.url)).location, 303),
+      async (req, reply) =>
+        reply.redirect(
+          (await payments.hblReturn(req.url, { path, token: req.params.token })).location,
+          303,
+        ),
+    );
+    // The URL without a token (payments started before tokens existed) can only be refused.
+    r.get(
+      `/payments/hbl/${path}`,
+      {
+        schema: {
+          tags: ["payments"],
+          summary: `HBLPay ${path} without its token: refused (400)`,
+          querystring: anyFields,
+        },
+      },
+      async (req, reply) =>
+        reply.redirect((await payments.hblReturn(req.url, { path, token: null })).location, 303),
     );
   }
   r.post(
@@ -345,6 +359,40 @@ export const paymentsRoutes: FastifyPluginAsync<{
       const r = await payments.niftCallback(req.body);
       return fromBrowser(req) ? reply.redirect(r.landing.location, 303) : serverAnswer(r.result);
     },
+  );
+  // --- Staff: refunds owed (decision 023). ---
+  r.get(
+    "/payments/refunds",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Refunds owed: cancelled orders paid online whose money goes back to the original method, and money taken too late",
+        response: { 200: anyFields },
+      },
+    },
+    async () => payments.refundsOwed(),
+  );
+  r.post(
+    "/payments/refunds/:id/refunded",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags: ["payments"],
+        summary: "Record a refund made in the gateway's portal (once; 409 when not owed)",
+        params: z.object({ id: z.uuid({ message: "Unknown refund" }) }),
+        body: z.object({
+          gatewayRefundRef: z
+            .string("The gateway's refund reference is required")
+            .trim()
+            .min(1, "The gateway's refund reference is required")
+            .max(100),
+        }),
+        response: { 200: anyFields },
+      },
+    },
+    async (req) => payments.markRefunded(req.params.id, req.body.gatewayRefundRef),
   );
   r.get(
     "/payments/keenu/banks",

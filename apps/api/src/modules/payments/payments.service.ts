@@ -9,17 +9,35 @@ import * as keenu from "./gateways/keenu/keenu.ts";
 import * as nift from "./gateways/nift/nift.ts";
 import { GatewayVerificationError, type PaymentOutcome } from "./gateways/types.ts";
 import * as h from "./handoffs.ts";
-import type { GatewayConfigs, GatewayName } from "./payments.config.ts";
+import {
+  enabledGateways,
+  type GatewayConfigs,
+  type GatewayName,
+  switchedOff,
+} from "./payments.config.ts";
 import type { OpenAttempts, OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
-import { newReference, REFERENCE } from "./references.ts";
+import { newReference, newUrlToken, REFERENCE, tokenHash, tokenMatches } from "./references.ts";
+import { createRefunds } from "./refunds.ts";
 import { SHOPPER_HEADER } from "./sandbox/sandbox-kit.ts";
-import { applyOutcome, GATEWAY_NAMES, isStale, type SignalSource } from "./settlement.ts";
+import {
+  type ApplyOptions,
+  applyOutcome,
+  GATEWAY_NAMES,
+  isStale,
+  type SignalSource,
+} from "./settlement.ts";
 
 export type PaymentsDeps = {
   db: Db;
   gateways: GatewayConfigs;
   http: GatewayHttp;
+  /**
+   * The shop's public origin from configuration (PUBLIC_URL, else http://localhost:PORT): every
+   * URL a gateway sends the shopper or its server back to, and so every value we sign, is built
+   * from it, never from a request's headers (decision 022).
+   */
+  origin: string;
   holdMinutes: number;
   callbackMaxAgeMinutes: number;
   /** Wallet top-up limits in whole rupees (WALLET_TOPUP_MIN / WALLET_TOPUP_MAX). */
@@ -72,10 +90,10 @@ const REJECTED =
 
 /**
  * Gateways with a status service we can ask (payment-gateways.md): Easypaisa's v4
- * inquire-transaction and APG's OrderStatus. HBL, Keenu and NIFT document none; they tell us
- * only by their signed or encrypted callback (decision 019).
+ * inquire-transaction, APG's OrderStatus and NIFT's JazzCash-shaped PaymentInquiry (decision
+ * 022). HBL and Keenu document none; they tell us only by their callback (decision 019).
  */
-export const HAS_INQUIRY: ReadonlySet<GatewayName> = new Set(["easypaisa", "alfalah"]);
+export const HAS_INQUIRY: ReadonlySet<GatewayName> = new Set(["easypaisa", "alfalah", "nift"]);
 
 const unavailableMessage = (g: GatewayName) =>
   `${GATEWAY_NAMES[g]} is not answering right now. Please try again in a few minutes or choose cash on delivery.`;
@@ -124,12 +142,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { db, gateways, http, log } = deps;
   let orders: OrderPayments = ordersMissing;
   let wallet: WalletTopUps = walletMissing;
+  const refunds = createRefunds({ db, wallet: () => wallet, orders: () => orders });
 
   async function start(
     owner: PaymentOwner,
     input: StartInput,
-    ctx: { origin: string; idempotencyKey?: string | null },
+    ctx: { idempotencyKey?: string | null } = {},
   ) {
+    if (!gateways[input.gateway].enabled) throw switchedOff(input.gateway);
     const checkout = await orders.payableCheckout(owner, {
       address: input.address,
       walletId: input.walletId,
@@ -142,6 +162,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (checkout.amountDue <= 0)
       throw badRequest("Nothing is left to pay on this order. Please choose Cash on Delivery.");
     if (input.rePayId) await supersedeEarlier(checkout.checkoutId);
+    // HBL's return is not signed: its URLs carry secrets that bind it to this attempt (022).
+    const tokens =
+      input.gateway === "hbl" ? { returnToken: newUrlToken(), cancelToken: newUrlToken() } : null;
     const attempt = await repo.insertAttempt(db, {
       reference: newReference(),
       gateway: input.gateway,
@@ -153,13 +176,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       amount: checkout.amountDue,
       expiresAt: checkout.holdUntil,
       nextInquiryAt: HAS_INQUIRY.has(input.gateway) ? new Date(Date.now() + 60_000) : null,
+      returnTokenHash: tokens ? tokenHash(tokens.returnToken) : null,
+      cancelTokenHash: tokens ? tokenHash(tokens.cancelToken) : null,
     });
     const hc: h.HandoffContext = {
       gateways,
       http: forShopper(http, owner),
-      origin: ctx.origin,
+      origin: deps.origin,
       reference: attempt.reference,
       checkout,
+      tokens,
     };
     let handoff: h.Handoff;
     try {
@@ -238,11 +264,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * Wallet top-up (spec §7 `POST /pay/easypaisa_wallet`): an attempt for the user's wallet, no
    * order. The ledger is credited only when a verified signal says paid (settlement.ts).
    */
-  async function startTopUp(
-    userId: string,
-    input: { amount: number; easypaisaMethod?: string },
-    ctx: { origin: string },
-  ) {
+  async function startTopUp(userId: string, input: { amount: number; easypaisaMethod?: string }) {
+    if (!gateways.easypaisa.enabled) throw switchedOff("easypaisa");
     const { min, max } = deps.topUpLimits;
     if (input.amount < min || input.amount > max)
       throw badRequest(`Top up between ${rupees(min)} and ${rupees(max)}`);
@@ -260,7 +283,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       nextInquiryAt: new Date(Date.now() + 60_000),
     });
     const handoff = await h.easypaisaHandoff(
-      { gateways, origin: ctx.origin, reference: attempt.reference },
+      { gateways, origin: deps.origin, reference: attempt.reference },
       { amount: input.amount, expiresAt, email: null, mobile: null },
       input.easypaisaMethod ?? "MA_PAYMENT_METHOD",
     );
@@ -296,8 +319,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
-  const apply = (gateway: GatewayName, source: SignalSource, o: PaymentOutcome) =>
-    applyOutcome(db, { orders, wallet }, gateway, source, o, log);
+  const apply = (
+    gateway: GatewayName,
+    source: SignalSource,
+    o: PaymentOutcome,
+    opts?: ApplyOptions,
+  ) => applyOutcome(db, { orders, wallet }, gateway, source, o, log, opts);
+
+  /** Ends a pending attempt whose hold is over and gives its orders' stock back. */
+  async function expire(a: repo.Attempt) {
+    const done = await db.transaction(async (tx) => {
+      const row = await repo.settle(tx, a.id, "expired", {
+        gatewayTxnId: null,
+        code: "EXPIRED",
+        message: "Payment time ran out",
+      });
+      if (row?.checkoutId)
+        await orders.releaseHold(tx, row.checkoutId, "Payment not received in time");
+      return row;
+    });
+    if (done?.checkoutId) await orders.stockReleased?.(done.checkoutId);
+    return done;
+  }
 
   /** Verification failures are logged as rejections (on the attempt when it is known); 400. */
   async function verified<T>(
@@ -327,12 +370,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /** Asks the gateway (where it has an inquiry, HAS_INQUIRY) and applies the answer. */
   async function inquire(attempt: repo.Attempt) {
+    const ref = attempt.reference;
     const o =
       attempt.gateway === "easypaisa"
-        ? await easypaisa.inquire(await gateways.easypaisa.config(), http, attempt.reference)
+        ? await easypaisa.inquire(await gateways.easypaisa.config(), http, ref)
         : attempt.gateway === "alfalah"
-          ? await alfalah.orderStatus(await gateways.alfalah.config(), http, attempt.reference)
-          : null;
+          ? await alfalah.orderStatus(await gateways.alfalah.config(), http, ref)
+          : attempt.gateway === "nift"
+            ? await verified("nift", "inquiry", async () =>
+                nift.inquire(await gateways.nift.config(), http, ref),
+              )
+            : null;
     return o ? apply(attempt.gateway as GatewayName, "inquiry", o) : null;
   }
 
@@ -425,6 +473,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     useOrders(port: OrderPayments) {
       orders = port;
       port.useAttempts?.(openAttempts);
+      port.useRefunds?.(refunds.port);
     },
     useWallet(port: WalletTopUps) {
       wallet = port;
@@ -433,16 +482,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     startTopUp,
     topUpLimits: deps.topUpLimits,
     refundsDue: (limit = 100) => repo.refundsDue(db, limit),
+    /** Staff: what is owed back (cancelled paid orders, late money) and recording a refund. */
+    refundsOwed: refunds.owed,
+    markRefunded: refunds.markRefunded,
     landing,
     resultOf,
     async easypaisaReturn(query: Record<string, unknown>) {
       return hintedReturn(easypaisa.returnHint(query).reference);
     },
-    async easypaisaConfirmForm(authToken: string, origin: string) {
+    async easypaisaConfirmForm(authToken: string) {
       return easypaisa.confirmForm(
         await gateways.easypaisa.config(),
         authToken,
-        h.returnUrls(origin).easypaisaSecond,
+        h.returnUrls(deps.origin).easypaisaSecond,
       );
     },
     async easypaisaIpn(url: string) {
@@ -463,13 +515,44 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // The URL is APG's own; asking it ourselves is the verification.
       return apply("alfalah", "ipn", await alfalah.orderStatus(cfg, http, ref));
     },
-    async hblReturn(rawUrl: string) {
+    /**
+     * HBL's RETURN_URL or CANCEL_URL. Decrypting proves only that the sender had our public key,
+     * so the callback must also come back on its own attempt's URL (the token's hash is kept
+     * with the attempt), the cancel URL only with a cancel, within the hold, and once; the
+     * amount is checked where HBL sends one (decision 022). HBL has no status inquiry.
+     */
+    async hblReturn(rawUrl: string, via: { path: "return" | "cancel"; token: string | null }) {
       const cfg = await gateways.hbl.config();
       const o = await verified("hbl", "callback", () =>
         hbl.readCallback(cfg, hbl.rawDataParam(rawUrl) ?? ""),
       );
-      const r = await apply("hbl", "callback", o);
-      return landing(r.attempt?.reference ?? null);
+      let a = REFERENCE.test(o.reference) ? await repo.findByReference(db, o.reference) : null;
+      await verified(
+        "hbl",
+        "callback",
+        () => {
+          if (a?.gateway !== "hbl")
+            throw new GatewayVerificationError("HBL callback for a payment we did not send");
+          const hash = via.path === "return" ? a.returnTokenHash : a.cancelTokenHash;
+          if (!tokenMatches(via.token, hash))
+            throw new GatewayVerificationError(
+              `HBL callback without this payment's ${via.path} token`,
+            );
+          if (via.path === "cancel" && o.kind !== "cancelled")
+            throw new GatewayVerificationError(`HBL ${o.kind} callback on the cancel URL`);
+        },
+        a,
+      );
+      // A success after the hold is money to give back, not an order to confirm.
+      if (a?.status === "pending" && a.expiresAt.getTime() <= Date.now()) {
+        await expire(a);
+        a = await repo.findByReference(db, o.reference);
+      }
+      const r = await apply("hbl", "callback", o, {
+        claim: (tx, row) => repo.claimReturnToken(tx, row.id),
+      });
+      if (!r.accepted && r.refusal === "mismatch") throw badRequest("Payment verification failed");
+      return landing(r.attempt?.reference ?? a?.reference ?? null);
     },
     async keenuCallback(body: Record<string, unknown>) {
       const cfg = await gateways.keenu.config();
@@ -493,6 +576,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const r = await apply("keenu", "callback", o);
       return { result: r, landing: await landing(r.attempt?.reference ?? null) };
     },
+    /**
+     * NIFT's post to pp_ReturnURL (browser or server): checked so it cannot be a re-split of
+     * another signed list, matched to the attempt (reference, amount), and then only a reason to
+     * ask NIFT: the inquiry's answer is what is applied (decision 022). When NIFT does not
+     * answer, the attempt stays pending for the inquiry job.
+     */
     async niftCallback(body: Record<string, unknown>) {
       const cfg = await gateways.nift.config();
       const ref = typeof body.pp_TxnRefNo === "string" ? body.pp_TxnRefNo : "";
@@ -508,12 +597,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
         },
         a?.gateway === "nift" ? a : null,
       );
-      const r = await apply("nift", "callback", o);
+      const seen = await apply("nift", "callback", { ...o, kind: "pending" });
+      let r = seen;
+      if (seen.accepted) {
+        r =
+          (await inquire(seen.attempt).catch((e) => {
+            log(`payments: NIFT inquiry after a callback failed: ${(e as Error).message}`);
+            return null;
+          })) ?? seen;
+      }
       return { result: r, landing: await landing(r.attempt?.reference ?? null) };
     },
     async keenuBanks() {
+      if (!gateways.keenu.enabled) throw switchedOff("keenu");
       return keenu.getBanks(await gateways.keenu.config(), http);
     },
+    /** What the storefront offers and says: the gateways taking payments, and test mode. */
+    availability: () => ({ testMode: gateways.testMode, gateways: enabledGateways(gateways) }),
     /**
      * The background job: asks the gateways about pending attempts whose shopper never came
      * back, then expires attempts past their hold and releases the orders' stock.
@@ -532,18 +632,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       for (const a of await repo.expiredPending(db, limit)) {
         // One last question before giving the stock back: the shopper may have paid just now.
         await inquire(a).catch(() => null);
-        const done = await db.transaction(async (tx) => {
-          const row = await repo.settle(tx, a.id, "expired", {
-            gatewayTxnId: null,
-            code: "EXPIRED",
-            message: "Payment time ran out",
-          });
-          if (row?.checkoutId)
-            await orders.releaseHold(tx, row.checkoutId, "Payment not received in time");
-          return row;
-        });
-        if (done?.checkoutId) await orders.stockReleased?.(done.checkoutId);
-        if (done) expired++;
+        if (await expire(a)) expired++;
       }
       // Orders whose attempts all failed or were cancelled (or never started) still hold stock:
       // once the hold ends with no attempt pending, the stock goes back.

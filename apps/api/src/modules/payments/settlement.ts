@@ -32,6 +32,17 @@ export type SettlementPorts = { orders: OrderPayments; wallet: WalletTopUps };
 
 type Paid = { attempt: repo.Attempt; applied: boolean };
 
+export type ApplyOptions = {
+  /**
+   * Runs in the transaction that changes the attempt; false refuses the change (rolled back).
+   * HBL's return token is claimed here, so it settles an attempt at most once (decision 022).
+   */
+  claim?: (tx: Tx, attempt: repo.Attempt) => Promise<boolean>;
+};
+
+/** Thrown inside a settling transaction whose claim was refused, to roll it back. */
+class ClaimRefused extends Error {}
+
 /** How the shopper knows each gateway (wallet ledger remarks, messages). */
 export const GATEWAY_NAMES: Record<string, string> = {
   easypaisa: "Easypaisa",
@@ -55,7 +66,16 @@ export async function applyOutcome(
   source: SignalSource,
   o: PaymentOutcome,
   log: (msg: string) => void,
+  opts: ApplyOptions = {},
 ): Promise<SettleResult> {
+  const claimed = async (tx: Tx, a: repo.Attempt) => {
+    if (opts.claim && !(await opts.claim(tx, a))) throw new ClaimRefused();
+  };
+  const orRefused = <T>(p: Promise<T>) =>
+    p.catch((e) => {
+      if (e instanceof ClaimRefused) return "refused" as const;
+      throw e;
+    });
   const event = (
     attempt: repo.Attempt | null,
     accepted: boolean,
@@ -117,13 +137,22 @@ export async function applyOutcome(
     );
   }
 
-  const r = await db.transaction(async (tx) => {
-    const settled = await repo.settle(tx, attempt.id, o.kind as "paid" | "failed" | "cancelled", o);
-    if (!settled) return null;
-    const applied = o.kind === "paid" ? await applyPaid(tx, settled) : false;
-    await event(settled, true, `${o.code} ${o.message}`.trim() || o.kind, tx);
-    return { attempt: settled, applied };
-  });
+  const r = await orRefused(
+    db.transaction(async (tx) => {
+      const settled = await repo.settle(
+        tx,
+        attempt.id,
+        o.kind as "paid" | "failed" | "cancelled",
+        o,
+      );
+      if (!settled) return null;
+      await claimed(tx, settled);
+      const applied = o.kind === "paid" ? await applyPaid(tx, settled) : false;
+      await event(settled, true, `${o.code} ${o.message}`.trim() || o.kind, tx);
+      return { attempt: settled, applied };
+    }),
+  );
+  if (r === "refused") return claimRefused();
   // Lost a race with a retry's supersede (or the expiry): decide as for any late signal.
   if (!r) {
     const now = await repo.findByReference(db, o.reference);
@@ -155,6 +184,19 @@ export async function applyOutcome(
     return moved;
   }
 
+  /** The callback's one-time link was used already: only a repeat of that outcome is harmless. */
+  async function claimRefused(): Promise<SettleResult> {
+    // Only reached for an attempt found above, which is never deleted.
+    const now = (await repo.findByReference(db, o.reference)) as repo.Attempt;
+    if (now.status === o.kind) return { accepted: true, changed: false, attempt: now };
+    return reject(
+      "mismatch",
+      "the return link of this payment was used already",
+      `Payment ${now.reference} already came back once; this answer is not applied.`,
+      now,
+    );
+  }
+
   async function flag(tx: DbOrTx, a: repo.Attempt, why: string) {
     await repo.flagRefund(tx, a.id, `Paid by ${gateway} but ${why}`, o.gatewayTxnId);
     log(`payments: refund due on ${a.reference}: ${why}`);
@@ -178,21 +220,25 @@ export async function applyOutcome(
   async function latePayment(a: repo.Attempt): Promise<SettleResult> {
     const applicable = a.status === "superseded" || a.purpose === "wallet_topup";
     const r = applicable
-      ? await db.transaction(async (tx) => {
-          const settled = await repo.settle(tx, a.id, "paid", o, a.status);
-          if (!settled) return null;
-          const applied = await applyPaid(tx, settled);
-          await event(
-            settled,
-            applied,
-            applied
-              ? `paid after the attempt was ${a.status}`
-              : `paid after ${a.status}: refund due`,
-            tx,
-          );
-          return { attempt: settled, applied };
-        })
+      ? await orRefused(
+          db.transaction(async (tx) => {
+            const settled = await repo.settle(tx, a.id, "paid", o, a.status);
+            if (!settled) return null;
+            await claimed(tx, settled);
+            const applied = await applyPaid(tx, settled);
+            await event(
+              settled,
+              applied,
+              applied
+                ? `paid after the attempt was ${a.status}`
+                : `paid after ${a.status}: refund due`,
+              tx,
+            );
+            return { attempt: settled, applied };
+          }),
+        )
       : null;
+    if (r === "refused") return claimRefused();
     if (r) {
       await afterPaid(r);
       return r.applied
@@ -208,7 +254,13 @@ export async function applyOutcome(
     // Money taken after the hold ended (or for a failed attempt) needs a person.
     const current = (await repo.findByReference(db, a.reference)) ?? a;
     if (current.status === "paid") return { accepted: true, changed: false, attempt: current };
-    await flag(db, current, `the attempt was ${current.status}`);
+    const flagged = await orRefused(
+      db.transaction(async (tx) => {
+        await claimed(tx, current);
+        await flag(tx, current, `the attempt was ${current.status}`);
+      }),
+    );
+    if (flagged === "refused") return claimRefused();
     return reject(
       "refund_due",
       `paid after the attempt was ${current.status}: refund due`,

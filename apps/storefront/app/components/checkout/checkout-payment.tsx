@@ -1,5 +1,7 @@
 import { type MouseEvent, useState } from "react";
 import { currency } from "../../lib/format";
+import { offeredMethods } from "../../lib/payment-handoff";
+import { useRootData } from "../../lib/root-data";
 import { type KeenuBank, PaymentMethods } from "./payment-methods";
 import { useOnlinePayment } from "./use-online-payment";
 
@@ -59,7 +61,8 @@ export function CheckoutPayment({
   // Nothing left for a gateway (the wallet covers it): cash on delivery is the only way to place
   // it, whatever was picked before the wallet was switched on. The API refuses online then too.
   const nothingOnline = total <= 0;
-  const [picked, setMethod] = useState(chosen ?? (cod || nothingOnline ? "COD" : "HBL"));
+  const firstOnline = offeredMethods(useRootData().payments?.gateways)[0]?.[0] ?? "COD";
+  const [picked, setMethod] = useState(chosen ?? (cod || nothingOnline ? "COD" : firstOnline));
   const method = nothingOnline ? "COD" : picked;
   const { paying, error, pay } = useOnlinePayment();
   const online = method !== "COD";

@@ -1,10 +1,12 @@
-import { ONLINE_METHODS } from "../../lib/payment-handoff";
+import { offeredMethods } from "../../lib/payment-handoff";
+import { useRootData } from "../../lib/root-data";
 
 export type KeenuBank = { bankId: string; bankName: string };
 
 /**
- * Step three (spec §9): cash on delivery (the default), the six online methods, and Stripe,
- * which only answers with its §8 message. Keenu asks for the bank, Easypaisa for how to pay.
+ * Step three (spec §9): cash on delivery (the default), the six online methods (those whose
+ * gateway is switched on), and Stripe, which only answers with its §8 message. Keenu asks for
+ * the bank, Easypaisa for how to pay.
  */
 export function PaymentMethods({
   cod,
@@ -20,6 +22,7 @@ export function PaymentMethods({
   /** Why the online methods (and Stripe) are off, e.g. the wallet covers the order. */
   onlineOff?: string | null;
 }) {
+  const methods = offeredMethods(useRootData().payments?.gateways);
   const radio = (v: string, disabled = false) => (
     <input
       type="radio"
@@ -43,7 +46,7 @@ export function PaymentMethods({
           {onlineOff}
         </p>
       )}
-      {ONLINE_METHODS.map(([v, label]) => (
+      {methods.map(([v, label]) => (
         <div key={v}>
           <label className="check">
             {radio(v, Boolean(onlineOff))}

@@ -1,6 +1,8 @@
 import type { Cart } from "@maidan/contracts/cart";
 import { useState } from "react";
 import { Form } from "react-router";
+import { offeredMethods } from "../../lib/payment-handoff";
+import { useRootData } from "../../lib/root-data";
 import { onlineOffNote } from "./checkout-payment";
 import { type KeenuBank, PaymentMethods } from "./payment-methods";
 import { StepSubmit } from "./step-submit";
@@ -24,7 +26,8 @@ export function PaymentStep({
   signedIn: boolean;
 }) {
   const nothingOnline = cart.payable <= 0;
-  const [method, setMethod] = useState(chosen ?? (cart.cod ? "COD" : "HBL"));
+  const firstOnline = offeredMethods(useRootData().payments?.gateways)[0]?.[0] ?? "COD";
+  const [method, setMethod] = useState(chosen ?? (cart.cod ? "COD" : firstOnline));
   return (
     <section className="checkout-step" aria-labelledby="step-title" id="payment">
       <h2 id="step-title">Payment</h2>

@@ -5,7 +5,12 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { guestIdContext, servicesContext } from "../../context";
 import { fakeServices } from "../../testing/fake-services";
-import { checkoutAction, SOMETHING_WRONG, UNEXPECTED } from "./checkout-action.server";
+import {
+  checkoutAction,
+  SOMETHING_WRONG,
+  SWITCHED_OFF,
+  UNEXPECTED,
+} from "./checkout-action.server";
 import { type CheckoutState, readCheckoutState, saveCheckoutState } from "./checkout-state.server";
 
 const ADDRESS = {
@@ -28,9 +33,14 @@ function run(
     state?: CheckoutState;
     detail?: CatalogService["detail"];
     add?: CartService["add"];
+    gateways?: string[];
   } = {},
 ) {
   const services = fakeServices();
+  if (opts.gateways) {
+    const gateways = opts.gateways;
+    services.payments = { availability: () => ({ testMode: false, gateways }) } as never;
+  }
   if (opts.place) services.orders.place = opts.place;
   if (opts.detail) services.catalog.detail = opts.detail;
   if (opts.add) services.carts.add = opts.add;
@@ -191,6 +201,10 @@ describe("checkoutAction: the steps", () => {
     });
     const r = await redirected(run({ intent: "payment", paymentMethod: "COD" }).result);
     expect(r.to).toBe("/checkout?step=four");
+    // A method whose gateway is switched off (PAYMENTS_DISABLED) is not taken either.
+    expect(
+      await run({ intent: "payment", paymentMethod: "HBL" }, { gateways: ["nift"] }).result,
+    ).toEqual({ ok: false, message: SWITCHED_OFF });
     const back = new Request(URL_, { headers: { cookie: r.cookie.split(";")[0] ?? "" } });
     expect(readCheckoutState(back)).toMatchObject({ method: "COD", address: ADDRESS });
   });

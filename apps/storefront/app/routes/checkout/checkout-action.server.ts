@@ -4,7 +4,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { STEP_PATH } from "../../components/checkout/steps";
 import { type ActionFeedback, clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
-import { MESSAGES, ONLINE_METHODS } from "../../lib/payment-handoff";
+import { MESSAGES, methodOffered, ONLINE_METHODS } from "../../lib/payment-handoff";
 import { services } from "../../lib/services.server";
 import {
   ADDRESS_FIELDS,
@@ -25,6 +25,9 @@ export type CartFeedback = ActionFeedback & {
 
 const int = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : Number.NaN);
 const ONLINE: readonly string[] = ONLINE_METHODS.map(([m]) => m);
+/** A method whose gateway PAYMENTS_DISABLED switched off (decision 024). */
+export const SWITCHED_OFF =
+  "This payment method is switched off at this shop. Please choose another payment method.";
 export const SOMETHING_WRONG = "Sorry, Something went Wrong!";
 export const UNEXPECTED = "Something went wrong. Please try again.";
 
@@ -120,6 +123,11 @@ export async function checkoutAction(request: Request, context: Context) {
         if (method === "Stripe") return { ok: false, message: MESSAGES.stripe };
         if (method !== "COD" && !ONLINE.includes(method))
           return { ok: false, message: MESSAGES.unknown(method) };
+        if (
+          method !== "COD" &&
+          !methodOffered(method, services(context).payments.availability().gateways)
+        )
+          return { ok: false, message: SWITCHED_OFF };
         if (method === "Keenu" && !input.bankId) return { ok: false, message: "Choose your bank" };
         throw next(STEP_PATH.four, {
           ...state,

@@ -1,9 +1,11 @@
+import type { OrderRefund } from "@maidan/contracts/orders";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { useFreshToasts } from "../../components/checkout/use-fresh-toasts";
 import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { currency, formatDate } from "../../lib/format";
+import { methodName } from "../../lib/payment-handoff";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
@@ -32,17 +34,45 @@ export async function action({
 }: Route.ActionArgs): Promise<ActionFeedback> {
   requireViewer(context, request);
   try {
-    const d = await services(context).orders.cancelMine(cartOwner(context), params.id);
+    const form = await request.formData();
+    const refundTo = form.get("refundTo");
+    const d = await services(context).orders.cancelMine(cartOwner(context), params.id, {
+      refundTo: refundTo === null ? undefined : String(refundTo),
+    });
     // The checkout's other orders lost what this one earned them: say what they cost now.
     const moved = (d.repriced ?? []).map(
       (r) =>
         `Order ${r.orderNo} now costs ${currency(r.total)} instead of ${currency(r.previousTotal)}.`,
     );
-    return { ok: true, message: ["Your order is cancelled.", ...moved].join(" ") };
+    return { ok: true, message: [cancelledMessage(d.refund), ...moved].join(" ") };
   } catch (e) {
     return failure(e);
   }
 }
+
+/** What the shopper reads once the order is cancelled: where any money they paid goes. */
+function cancelledMessage(refund: OrderRefund | null) {
+  if (!refund) return "Your order is cancelled.";
+  return refund.to === "wallet"
+    ? `Your order is cancelled. ${currency(refund.amount)} is back in your wallet.`
+    : `Your order is cancelled. ${currency(refund.amount)} will be refunded to ${refund.method}.`;
+}
+
+/** The refund line on a cancelled order paid online. */
+function refundLine(r: OrderRefund) {
+  if (r.to === "wallet") return `${currency(r.amount)} refunded to your wallet.`;
+  return r.status === "refunded"
+    ? `${currency(r.amount)} refunded to ${r.method}${r.refundedAt ? ` on ${formatDate(r.refundedAt)}` : ""}.`
+    : `${currency(r.amount)} is being refunded to ${r.method}. Our team sends it back through ${r.method}; it can take a few working days to reach you.`;
+}
+
+const PAYMENT_STATUS: Record<string, string> = {
+  pending: "not paid yet",
+  paid: "paid",
+  failed: "payment failed",
+  refund_due: "refund on its way",
+  refunded: "refunded",
+};
 
 const LADDER = ["placed", "confirmed", "packed", "shipped", "delivered"] as const;
 
@@ -153,11 +183,32 @@ export default function MyOrder() {
       </address>
       <h2>Payment</h2>
       <p>
-        {order.payment.method === "COD" ? "Cash on delivery" : order.payment.method} ·{" "}
-        {order.payment.status}
+        {order.payment.method === "COD" ? "Cash on delivery" : methodName(order.payment.method)} ·{" "}
+        {PAYMENT_STATUS[order.payment.status] ?? order.payment.status}
       </p>
+      {order.refund && <p className="notice">{refundLine(order.refund)}</p>}
       {order.canCancel && (
-        <Form method="post">
+        <Form method="post" className="cancel-order">
+          {order.refundChoices.length > 0 && (
+            <fieldset className="refund-choice">
+              <legend>
+                If you cancel, where should the {currency(a.total)} you paid online go?
+              </legend>
+              {order.refundChoices.map((to) => (
+                <label key={to} className="check">
+                  <input type="radio" name="refundTo" value={to} required />
+                  {to === "wallet"
+                    ? "To my Maidan wallet, at once"
+                    : `Back to ${methodName(order.payment.method)}, within a few working days`}
+                </label>
+              ))}
+              {a.walletUsed > 0 && (
+                <p className="muted">
+                  The {currency(a.walletUsed)} paid from your wallet goes back to your wallet.
+                </p>
+              )}
+            </fieldset>
+          )}
           <button type="submit" className="button button--ghost" disabled={busy}>
             Cancel order
           </button>

@@ -43,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     wallet: await s.wallet.get(viewer.id),
     limits: s.payments.topUpLimits,
+    // Top-ups go through Easypaisa: none while it is switched off (decision 024).
+    canTopUp: s.payments.availability().gateways.includes("easypaisa"),
     note: topup ? (TOPUP_NOTES[topup] ?? null) : null,
   };
 }
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const signed = (n: number) => (n > 0 ? `+${currency(n)}` : `−${currency(-n)}`);
 
 export default function MyWallet() {
-  const { wallet, limits, note } = useLoaderData<typeof loader>();
+  const { wallet, limits, note, canTopUp } = useLoaderData<typeof loader>();
   const { paying, error, pay } = useOnlinePayment();
   const amountId = useId();
 
@@ -75,40 +77,42 @@ export default function MyWallet() {
       </p>
       <p className="muted">Use it at checkout: it pays all or part of an order.</p>
 
-      <form className="form" onSubmit={onSubmit} aria-labelledby="topup-title">
-        <h2 id="topup-title">Top up with Easypaisa</h2>
-        <input type="hidden" name="paymentMethod" value="easypaisa_wallet" />
-        <label className="field" htmlFor={amountId}>
-          Amount (Rs.)
-          <input
-            id={amountId}
-            name="amount"
-            type="number"
-            inputMode="numeric"
-            min={limits.min}
-            max={limits.max}
-            step={1}
-            required
-          />
-        </label>
-        <p className="muted">
-          From {currency(limits.min)} to {currency(limits.max)}. Your balance grows once Easypaisa
-          confirms the payment.
-        </p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
+      {canTopUp && (
+        <form className="form" onSubmit={onSubmit} aria-labelledby="topup-title">
+          <h2 id="topup-title">Top up with Easypaisa</h2>
+          <input type="hidden" name="paymentMethod" value="easypaisa_wallet" />
+          <label className="field" htmlFor={amountId}>
+            Amount (Rs.)
+            <input
+              id={amountId}
+              name="amount"
+              type="number"
+              inputMode="numeric"
+              min={limits.min}
+              max={limits.max}
+              step={1}
+              required
+            />
+          </label>
+          <p className="muted">
+            From {currency(limits.min)} to {currency(limits.max)}. Your balance grows once Easypaisa
+            confirms the payment.
           </p>
-        )}
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={paying}
-          aria-busy={paying}
-        >
-          {paying ? "Taking you to Easypaisa…" : "Top up"}
-        </button>
-      </form>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={paying}
+            aria-busy={paying}
+          >
+            {paying ? "Taking you to Easypaisa…" : "Top up"}
+          </button>
+        </form>
+      )}
 
       <h2>History</h2>
       {wallet.entries.length === 0 ? (

@@ -40,19 +40,25 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
 
   app.post("/sandbox/keenu/banks", async (req, reply) => {
     const s = (await deps.secrets()).keenu;
-    const xml = String(req.body ?? "");
-    const tag = (t: string) => new RegExp(`<${t}>([^<]*)</${t}>`).exec(xml)?.[1];
     reply.type("text/xml; charset=utf-8");
+    // SOAP 1.1 sends every fault with HTTP 500; the sandbox answers the caller's own mistakes
+    // (a form or JSON body, wrong credentials) with 400, so no refusal looks like a crash. The
+    // adapter treats any answer but 200 as "no bank list".
+    const fault = (why: string) =>
+      reply
+        .code(400)
+        .send(
+          `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>${why}</faultstring></soap:Fault></soap:Body></soap:Envelope>`,
+        );
+    if (typeof req.body !== "string") return fault("Expected a SOAP envelope");
+    const xml = req.body;
+    const tag = (t: string) => new RegExp(`<${t}>([^<]*)</${t}>`).exec(xml)?.[1];
     if (
       tag("ClientID") !== s.clientId ||
       tag("Password") !== s.password ||
       tag("MerchantId") !== s.merchantId
     ) {
-      return reply
-        .code(500)
-        .send(
-          `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>Invalid credentials</faultstring></soap:Fault></soap:Body></soap:Envelope>`,
-        );
+      return fault("Invalid credentials");
     }
     const banks = KEENU_SANDBOX_BANKS.map(
       (b) => `<Bank><BankId>${b.bankId}</BankId><BankName>${b.bankName}</BankName></Bank>`,

@@ -13,6 +13,7 @@ import {
   type SandboxDeps,
 } from "./sandbox-kit.ts";
 
+export type NiftSandboxTxn = Txn;
 type Txn = {
   ref: string;
   amount: string;
@@ -20,7 +21,16 @@ type Txn = {
   billRef: string;
   method: string;
   done: boolean;
+  /** The tester's choice once made: the payment's code, words and retrieval reference. */
+  code?: string;
+  message?: string;
+  rrn?: string;
 };
+
+/** What the inquiry answers for each payment code (JazzCash's pp_Status words). */
+const STATUS: Record<string, string> = { "000": "Completed", "112": "Failed", "999": "Failed" };
+
+export const NIFT_SANDBOX_INQUIRY = "/sandbox/nift/ApplicationAPI/API/PaymentInquiry/Inquire";
 
 /** NIFT ePay's hosted merchant form and its signed post back to pp_ReturnURL. */
 export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
@@ -74,14 +84,15 @@ export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =>
     const t = await txns.get(f.ref ?? "");
     if (!t || t.done)
       return html(reply, page("NIFT ePay", "<h1>Unknown or finished transaction</h1>"), 404);
-    t.done = true;
-    await txns.put(t.ref, t);
     const [code, message] =
       f.outcome === "success"
         ? ["000", "Thank you for Using NIFT ePay. Transaction Successful."]
         : f.outcome === "cancel"
           ? ["112", "Transaction cancelled by user"]
           : ["999", "Transaction failed"];
+    const rrn = code === "000" ? String(Date.now()) : "";
+    Object.assign(t, { done: true, code, message, rrn });
+    await txns.put(t.ref, t);
     const back: Record<string, string> = {
       pp_Version: "1.1",
       pp_TxnType: "",
@@ -96,7 +107,7 @@ export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =>
       pp_ResponseCode: code,
       pp_ResponseMessage: message,
       pp_AuthCode: code === "000" ? String(Date.now() % 1_000_000) : "",
-      pp_RetreivalReferenceNo: code === "000" ? String(Date.now()) : "",
+      pp_RetreivalReferenceNo: rrn,
       pp_SettlementExpiry: "",
       // The bank's own field comes back too; the hash covers it like every other non-empty one.
       ppmbf_1: t.method === "NiftPayCard" ? "MIGS" : "BANK",
@@ -116,5 +127,35 @@ export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =>
       );
     }
     return html(reply, autoPost(t.returnUrl, back));
+  });
+
+  /**
+   * The status inquiry (JazzCash's PaymentInquiry/Inquire, JSON both ways). The request is signed
+   * like the form; the answer too. pp_ResponseCode says whether the inquiry itself worked.
+   */
+  app.post(NIFT_SANDBOX_INQUIRY, async (req, reply) => {
+    const s = (await deps.secrets()).nift;
+    const f = fields(req);
+    const answer = (a: Record<string, string>) => {
+      const signed = { ...a, pp_SecureHash: "" };
+      signed.pp_SecureHash = secureHash(signed, s.salt);
+      return reply.code(200).send(signed);
+    };
+    if (!f.pp_TxnRefNo || !f.pp_SecureHash || !secureHashMatches(f, s.salt))
+      return answer({ pp_ResponseCode: "115", pp_ResponseMessage: "Invalid secure hash" });
+    if (f.pp_MerchantID !== s.merchantId || f.pp_Password !== s.password)
+      return answer({ pp_ResponseCode: "101", pp_ResponseMessage: "Invalid merchant credentials" });
+    const t = await txns.get(f.pp_TxnRefNo);
+    const code = t?.code ?? "157";
+    return answer({
+      pp_ResponseCode: "000",
+      pp_ResponseMessage: "Inquiry successful",
+      pp_TxnRefNo: f.pp_TxnRefNo,
+      ...(t ? { pp_Amount: t.amount } : {}),
+      pp_Status: STATUS[code] ?? "Pending",
+      pp_PaymentResponseCode: code,
+      pp_PaymentResponseMessage: t?.message ?? "Transaction is pending",
+      pp_RetreivalReferenceNo: t?.rrn ?? "",
+    });
   });
 };

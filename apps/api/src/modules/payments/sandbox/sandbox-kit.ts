@@ -45,8 +45,15 @@ export function ledger<T>(kv: Kv, gateway: string) {
   };
 }
 
+/**
+ * Every sandbox page says it is one, as every storefront page does in test mode (decision 024):
+ * a sandbox exists only when the shop takes test payments.
+ */
+export const TEST_MODE_RIBBON =
+  '<div class="test-mode" role="note"><strong>Test mode</strong> · sandbox gateway: no real money moves</div>';
+
 export const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:32rem;padding:0 1rem}.box{border:1px solid #ddd;border-radius:8px;padding:1rem}button{display:block;width:100%;margin:.5rem 0;padding:.8rem;font-size:1rem;border-radius:6px;border:1px solid #999;cursor:pointer}button.ok{background:#1a7f37;color:#fff}button.bad{background:#b42318;color:#fff}small{color:#555}</style></head><body><p><small>Local sandbox — no real money moves.</small></p>${body}</body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)} (test mode)</title><style>body{font:16px system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:0 1rem 1rem}.test-mode{margin:0 -1rem 1rem;padding:.35rem 1rem;background:#ffd60a;color:#1a1a1a;font-size:.875rem;text-align:center}.box{border:1px solid #ddd;border-radius:8px;padding:1rem}button{display:block;width:100%;margin:.5rem 0;padding:.8rem;font-size:1rem;border-radius:6px;border:1px solid #999;cursor:pointer}button.ok{background:#1a7f37;color:#fff}button.bad{background:#b42318;color:#fff}small{color:#555}</style></head><body>${TEST_MODE_RIBBON}${body}</body></html>`;
 
 /**
  * The tester's choice: three buttons that post `outcome` (and hidden fields) to `action`. The

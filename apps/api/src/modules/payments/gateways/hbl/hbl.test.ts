@@ -167,6 +167,17 @@ describe("HBLPay callback", () => {
     expect(() => readCallback(cfg, data.slice(0, 100))).toThrow(/decrypt/);
   });
 
+  it("reads the campaign's DISCOUNTED_AMOUNT as the amount charged; no amount otherwise", () => {
+    const read = (extra: string) =>
+      readCallback(
+        cfg,
+        encryptCallback(`RESPONSE_CODE=100&ORDER_REF_NUMBER=H1${extra}`, merchant.pub),
+      );
+    expect(read("").amount).toBeNull();
+    expect(read("&DISCOUNTED_AMOUNT=2500&DISCOUNT_CAMPAIGN_ID=7").amount).toBe(2500);
+    expect(() => read("&DISCOUNTED_AMOUNT=12.5")).toThrow(/amount/);
+  });
+
   it("keeps a + in the raw query (form parsing would make it a space)", () => {
     expect(rawDataParam("/r?x=1&data=ab+c%2Fd%3D")).toBe("ab+c/d=");
   });

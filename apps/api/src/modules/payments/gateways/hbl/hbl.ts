@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeRupees } from "../formats.ts";
 import { type GatewayHttp, GatewayUnavailableError, readJson } from "../http.ts";
 import { GatewayVerificationError, type PaymentOutcome } from "../types.ts";
 import { decryptCallback, encryptValues } from "./hbl-crypto.ts";
@@ -172,11 +173,15 @@ export function readCallback(cfg: HblConfig, data: string): PaymentOutcome {
       : code === "" || code === "112"
         ? "cancelled"
         : "failed";
+  // Only a campaign's discounted charge names an amount; then it must be the amount due.
+  const charged = q.get("DISCOUNTED_AMOUNT");
+  const amount = charged === null ? null : wholeRupees(charged);
+  if (charged !== null && amount === null)
+    throw new GatewayVerificationError("HBL callback amount is not whole rupees");
   return {
     kind,
     reference,
-    // The callback carries no amount; the order is checked to be still pending instead.
-    amount: null,
+    amount,
     gatewayTxnId: q.get("CS_RESP_TOKEN"),
     code,
     message: q.get("RESPONSE_MESSAGE") ?? "",

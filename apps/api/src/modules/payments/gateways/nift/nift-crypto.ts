@@ -15,6 +15,13 @@ export function secureHashText(fields: Record<string, string>, salt: string): st
   return [salt, ...values].join("&");
 }
 
+/**
+ * Whether a value can take part in a signed list without making it ambiguous: the list is joined
+ * with '&' and carries no field names, so a value holding '&' (or the '=' of a re-encoded pair)
+ * could be read back as several fields (decision 022).
+ */
+export const unambiguous = (value: string) => !/[&=]/.test(value);
+
 export const secureHash = (fields: Record<string, string>, salt: string) =>
   createHmac("sha256", salt).update(secureHashText(fields, salt)).digest("hex").toUpperCase();
 

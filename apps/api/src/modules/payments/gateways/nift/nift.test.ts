@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { merchantForm, type NiftConfig, readCallback } from "./nift.ts";
+import type { GatewayHttp } from "../http.ts";
+import { inquire, merchantForm, type NiftConfig, readCallback } from "./nift.ts";
 import { secureHash, secureHashMatches, secureHashText } from "./nift-crypto.ts";
 
 const cfg: NiftConfig = {
   formUrl: "https://uat-merchants.niftepay.pk/CustomerPortal/transactionmanagement/merchantform",
+  inquiryUrl: "https://uat-merchants.niftepay.pk/ApplicationAPI/API/PaymentInquiry/Inquire",
   merchantId: "MC1",
   subMerchantId: "",
   password: "pw",
@@ -79,6 +81,7 @@ describe("NIFT callback", () => {
     pp_TxnRefNo: "T1",
     pp_Amount: "250000",
     pp_MerchantID: "MC1",
+    pp_TxnDateTime: "20240101120000",
   };
 
   it("000 is paid, 124 and 157 pending, 112 cancelled, anything else failed", () => {
@@ -97,5 +100,111 @@ describe("NIFT callback", () => {
     expect(() => readCallback(cfg, { ...signed(base), pp_Amount: "100" })).toThrow(/hash/);
     const other = { ...base, pp_MerchantID: "MC2" };
     expect(() => readCallback(cfg, signed(other))).toThrow(/another merchant/);
+  });
+
+  it("cannot be a re-split of another signed list (decision 022)", () => {
+    // Correctly signed, but a value holds the separator: it could be read as several fields.
+    expect(() => readCallback(cfg, signed({ ...base, pp_ResponseMessage: "a&000&b" }))).toThrow(
+      /not allowed/,
+    );
+    expect(() => readCallback(cfg, signed({ ...base, ppmpf_1: "pp_ResponseCode=000" }))).toThrow(
+      /not allowed/,
+    );
+    // Fields NIFT never posts back (our own form's, and anything else) are refused.
+    for (const extra of ["pp_Password", "pp_ReturnURL", "pp_Description", "pp_ProductID", "x"])
+      expect(() => readCallback(cfg, signed({ ...base, [extra]: "v" })), extra).toThrow(/field/);
+    // A field posted twice arrives as an array.
+    expect(() => readCallback(cfg, { ...signed(base), pp_ResponseCode: ["112", "000"] })).toThrow(
+      /repeats/,
+    );
+    // Every field the check relies on must be there, the merchant id included.
+    for (const k of ["pp_MerchantID", "pp_Amount", "pp_TxnDateTime", "pp_ResponseCode"]) {
+      const { [k as keyof typeof base]: _, ...rest } = base;
+      expect(() => readCallback(cfg, signed(rest)), k).toThrow(/lacks/);
+    }
+    expect(() => readCallback(cfg, signed({ ...base, pp_BillReference: "T2" }))).toThrow(/two/);
+    expect(() => readCallback(cfg, signed({ ...base, pp_Amount: "250050" }))).toThrow(/whole/);
+  });
+
+  it("the merchant form refuses to sign a value holding '&' or '='", () => {
+    const form = (returnUrl: string) =>
+      merchantForm(cfg, {
+        reference: "T1",
+        amount: 10,
+        method: "NiftPayBank",
+        description: "Order",
+        returnUrl,
+        at: new Date(),
+        expiresAt: new Date(),
+      });
+    expect(() => form("http://x&000&y/cb")).toThrow(/pp_ReturnURL/);
+    expect(() => form("http://s/cb?a=1")).toThrow(/pp_ReturnURL/);
+  });
+});
+
+describe("NIFT status inquiry (JazzCash's PaymentInquiry/Inquire)", () => {
+  /** An inquiry endpoint answering `answer`, signed with the salt unless told otherwise. */
+  const gateway = (answer: Record<string, string>, sign = true) => {
+    const asked: Record<string, string>[] = [];
+    const http: GatewayHttp = async (req) => {
+      asked.push(JSON.parse(req.body ?? "{}"));
+      const body = sign ? { ...answer, pp_SecureHash: secureHash(answer, cfg.salt) } : answer;
+      return { status: 200, text: JSON.stringify(body) };
+    };
+    return { http, asked };
+  };
+  const ok = {
+    pp_ResponseCode: "000",
+    pp_ResponseMessage: "Inquiry successful",
+    pp_TxnRefNo: "T1",
+  };
+
+  it("asks with the signed JazzCash fields and reads the payment's own code", async () => {
+    const g = gateway({
+      ...ok,
+      pp_Status: "Completed",
+      pp_PaymentResponseCode: "000",
+      pp_PaymentResponseMessage: "Successful",
+      pp_Amount: "250000",
+      pp_RetreivalReferenceNo: "R9",
+    });
+    expect(await inquire(cfg, g.http, "T1")).toEqual({
+      kind: "paid",
+      reference: "T1",
+      amount: 2500,
+      gatewayTxnId: "R9",
+      code: "000",
+      message: "Successful",
+    });
+    const sent = g.asked[0] as Record<string, string>;
+    expect(Object.keys(sent).sort()).toEqual(
+      ["pp_MerchantID", "pp_Password", "pp_SecureHash", "pp_TxnRefNo", "pp_Version"].sort(),
+    );
+    expect(secureHashMatches(sent, cfg.salt)).toBe(true);
+  });
+
+  it("pending, cancelled and failed payments; '000' alone only means the inquiry worked", async () => {
+    const kind = async (a: Record<string, string>) =>
+      (await inquire(cfg, gateway({ ...ok, ...a }).http, "T1")).kind;
+    expect(await kind({ pp_Status: "Pending", pp_PaymentResponseCode: "157" })).toBe("pending");
+    expect(await kind({ pp_Status: "Failed", pp_PaymentResponseCode: "112" })).toBe("cancelled");
+    expect(await kind({ pp_Status: "Failed", pp_PaymentResponseCode: "999" })).toBe("failed");
+    expect(await kind({ pp_Status: "Completed" })).toBe("pending");
+    expect(await kind({ pp_Status: "Pending", pp_PaymentResponseCode: "000" })).toBe("pending");
+  });
+
+  it("a refused inquiry, a forged answer or another order's answer is not an outcome", async () => {
+    await expect(
+      inquire(cfg, gateway({ pp_ResponseCode: "115", pp_ResponseMessage: "bad hash" }).http, "T1"),
+    ).rejects.toThrow(/115/);
+    const forged = gateway({ ...ok, pp_PaymentResponseCode: "000" }, false);
+    const http: GatewayHttp = async (req) => {
+      const r = await forged.http(req);
+      return { ...r, text: JSON.stringify({ ...JSON.parse(r.text), pp_SecureHash: "AB" }) };
+    };
+    await expect(inquire(cfg, http, "T1")).rejects.toThrow(/hash/);
+    await expect(
+      inquire(cfg, gateway({ ...ok, pp_PaymentResponseCode: "000" }).http, "T2"),
+    ).rejects.toThrow(/another order/);
   });
 });

@@ -1,0 +1,126 @@
+import type { OrderRefund } from "@maidan/contracts/orders";
+import type { Db } from "@maidan/db/database";
+import { badRequest, conflict } from "../../lib/errors.ts";
+import type { OrderPayments, PaidOrderRefunds, WalletTopUps } from "./payments.ports.ts";
+import * as repo from "./payments.repository.ts";
+import { GATEWAY_NAMES } from "./settlement.ts";
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+const view = (r: repo.Refund): OrderRefund => ({
+  amount: r.amount,
+  to: r.destination,
+  status: r.status,
+  method: GATEWAY_NAMES[r.gateway] ?? r.gateway,
+  createdAt: iso(r.createdAt) as string,
+  refundedAt: iso(r.refundedAt),
+});
+
+/**
+ * Refunds of orders cancelled after they were paid online (decision 023). The orders service
+ * calls `port.refund` inside the cancel's transaction, so the order's cancel, its stock, its
+ * wallet part and this refund commit together or not at all. One row per order (unique), and
+ * the cancel itself moves the order once, so a second or concurrent cancel refunds nothing
+ * more. None of the five gateways documents a refund API: money owed to the original method
+ * waits for staff to refund it in the gateway's portal and record it here.
+ */
+export function createRefunds(deps: {
+  db: Db;
+  wallet: () => WalletTopUps;
+  orders: () => OrderPayments;
+}) {
+  const { db } = deps;
+
+  const port: PaidOrderRefunds = {
+    async refund(tx, o, to) {
+      if (to === "wallet" && !o.userId)
+        throw badRequest(
+          "Wallet credit needs an account. Choose a refund to your original payment method.",
+        );
+      const paid = await repo.paidAttemptOf(tx, o.checkoutId);
+      if (!paid)
+        throw conflict(
+          "We could not find this order's online payment, so it cannot be cancelled here. Please contact us.",
+        );
+      // The checkout's orders share one payment: together they never get back more than it took.
+      if ((await repo.refundedFrom(tx, paid.id)) + o.amount > paid.amount)
+        throw conflict(
+          "This order's refund does not match its payment, so it cannot be cancelled here. Please contact us.",
+        );
+      const gateway = GATEWAY_NAMES[paid.gateway] ?? paid.gateway;
+      let row = await repo.insertRefund(tx, {
+        orderId: o.orderId,
+        attemptId: paid.id,
+        gateway: paid.gateway,
+        amount: o.amount,
+        destination: to,
+        userId: o.userId,
+        guestId: o.userId ? null : o.guestId,
+        reason: `Order ${o.orderNo} cancelled after it was paid by ${gateway} (${paid.reference})`,
+      });
+      if (!row) {
+        const existing = await repo.refundOfOrder(tx, o.orderId);
+        if (!existing) throw new Error(`refund of ${o.orderId} vanished`);
+        return view(existing);
+      }
+      if (to === "wallet" && o.userId) {
+        const credit = deps.wallet().refund;
+        if (!credit) throw new Error("payments: no wallet to refund to");
+        await credit(tx, o.userId, {
+          amount: o.amount,
+          reference: row.id,
+          remark: `Refund for cancelled order ${o.orderNo} (paid by ${gateway})`,
+        });
+        row = (await repo.markRefunded(tx, row.id, null)) ?? row;
+      }
+      return view(row);
+    },
+
+    async refundOf(orderId) {
+      const r = await repo.refundOfOrder(db, orderId);
+      return r ? view(r) : null;
+    },
+  };
+
+  return {
+    port,
+
+    /** For staff: refunds owed to an original method, and money taken too late (refund_due). */
+    async owed(limit = 200) {
+      const [refunds, late] = await Promise.all([
+        repo.refundsOwedWithAttempt(db, limit),
+        repo.refundsDue(db, limit),
+      ]);
+      return {
+        refunds: refunds.map(({ refund: r, reference }) => ({
+          id: r.id,
+          orderId: r.orderId,
+          reference,
+          gateway: r.gateway,
+          amount: r.amount,
+          reason: r.reason,
+          createdAt: iso(r.createdAt) as string,
+        })),
+        lateMoney: late.map((a) => ({
+          reference: a.reference,
+          gateway: a.gateway,
+          amount: a.amount,
+          gatewayTxnId: a.gatewayTxnId,
+          reason: a.refundDue ?? "",
+          createdAt: iso(a.createdAt) as string,
+        })),
+      };
+    },
+
+    /** Staff refunded one through the gateway's portal: recorded once, with the portal's id. */
+    async markRefunded(id: string, gatewayRefundRef: string) {
+      return db.transaction(async (tx) => {
+        const r = await repo.markRefunded(tx, id, gatewayRefundRef);
+        if (!r)
+          throw conflict("This refund is not owed: it was recorded already, or there is none");
+        await deps.orders().refunded?.(tx, r.orderId);
+        return { ...view(r), id: r.id, orderId: r.orderId, gatewayRefundRef };
+      });
+    },
+  };
+}
