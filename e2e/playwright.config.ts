@@ -79,6 +79,8 @@ export default defineConfig({
       PAYMENTS_SANDBOX: "true",
       PORT: String(PORT),
       HOST: "127.0.0.1",
+      // Production refuses to start without it; the browser opens the shop at this origin.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",

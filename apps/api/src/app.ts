@@ -65,7 +65,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   registerErrorHandling(app);
   registerRequestGuards(app);
   registerSecurity(app, {
-    behindTls: Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    behindTls: config.publicUrl.startsWith("https:"),
     // Banks post their results back cross-site, without our cookie (payments verify them instead).
     crossSiteAllowed: (url) => PAYMENT_CALLBACK_PATHS.some((p) => url.split("?")[0] === p),
   });
@@ -114,7 +114,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
     sms: auth.sms,
     mailer: auth.mailer,
     kv,
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: config.publicUrl,
     log: (m) => app.log.warn(m),
     // Cached product pages stop showing the old stock (the catalogue tells the page cache).
     stockChanged: (ids) =>
@@ -160,7 +160,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(healthRoutes, { database, kv });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { auth });
-      await api.register(oauthRoutes, { auth, publicUrl: config.PUBLIC_URL });
+      await api.register(oauthRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(siteRoutes, { site: services.site });
       await api.register(catalogRoutes, { catalog: services.catalog });
@@ -172,7 +172,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
       await api.register(freebieRoutes, { freebies: services.freebies });
       await api.register(payments.routes, {
         payments: payments.payments,
-        publicUrl: config.PUBLIC_URL,
+        publicUrl: config.publicUrl,
       });
     },
     { prefix: "/api" },
@@ -180,7 +180,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   // Root paths: they outrank the storefront's catch-all, which is mounted after the API.
   await app.register(sitemapRoutes, {
     sitemap: createSitemap(database.db, services.site, services.catalog, config.CACHE_TTL_MS),
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: config.publicUrl,
   });
   // The sandbox payment gateways, for gateways not configured live (issue #6).
   await payments.registerSandboxes();

@@ -22,6 +22,7 @@ function startServer(dataDir: string, env: Record<string, string> = {}) {
     env: {
       PATH: process.env.PATH ?? "",
       DATA_DIR: dataDir,
+      PUBLIC_URL: "http://localhost:3000",
       PAYMENTS_SANDBOX: "true",
       LOG_LEVEL: "silent",
       ...env,

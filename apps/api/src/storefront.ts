@@ -49,24 +49,29 @@ export function productionBuild(): BuildSource {
   return () => build;
 }
 
+export type MountOptions = {
+  services: AppServices;
+  mediaDir: string;
+  build: BuildSource;
+  mode: string;
+  serveAssets: boolean;
+  /**
+   * The shop's configured public origin (config.publicUrl). Every page is rendered for a
+   * request on this origin, whatever Host or X-Forwarded-* the client sent (decision 025).
+   */
+  publicUrl: string;
+  /** How long a first anonymous visit's page is reused (0: every request renders). */
+  pageCacheMs?: number;
+  /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
+  renderConcurrency?: number;
+};
+
 /**
  * Serves the built client assets, the media folder, and hands every other non-API request to
  * React Router's server renderer with the in-process services as its load context.
  */
-export async function mountStorefront(
-  app: FastifyInstance,
-  opts: {
-    services: AppServices;
-    mediaDir: string;
-    build: BuildSource;
-    mode: string;
-    serveAssets: boolean;
-    /** How long a first anonymous visit's page is reused (0: every request renders). */
-    pageCacheMs?: number;
-    /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
-    renderConcurrency?: number;
-  },
-) {
+export async function mountStorefront(app: FastifyInstance, opts: MountOptions) {
+  const secure = opts.publicUrl.startsWith("https:");
   const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
   const gate = createRenderGate(opts.renderConcurrency ?? 16);
   // A product's pages go when its stock changes; every page when one sells out or comes back
@@ -137,7 +142,10 @@ export async function mountStorefront(
           try {
             return await toCachedPage(
               // Not tied to this client: others wait for the same render.
-              await handle(toRequest(req, null), entry.createLoadContext(opts.services)),
+              await handle(
+                toRequest(req, null, opts.publicUrl),
+                entry.createLoadContext(opts.services),
+              ),
               entry.firstVisit.onlyGuestCookie,
               inlineCss,
             );
@@ -145,7 +153,7 @@ export async function mountStorefront(
             leave();
           }
         });
-        return sendCached(reply, page, entry, req);
+        return sendCached(reply, page, entry, req, secure);
       }
       // A client that leaves while waiting in line is not rendered for.
       let gone = false;
@@ -161,7 +169,7 @@ export async function mountStorefront(
       reply.raw.once("close", leave);
       try {
         const response = await handle(
-          toRequest(req, reply),
+          toRequest(req, reply, opts.publicUrl),
           entry.createLoadContext(opts.services),
         );
         return sendResponse(
@@ -178,8 +186,12 @@ export async function mountStorefront(
   });
 }
 
-function toRequest(req: FastifyRequest, reply: FastifyReply | null): Request {
-  const origin = `${req.protocol}://${req.host}`;
+/**
+ * The Fetch request React Router renders. Its URL is on the configured origin: loaders build
+ * canonical links, share images and return URLs from `request.url`, and a page kept in the page
+ * cache must not carry a Host some client made up.
+ */
+function toRequest(req: FastifyRequest, reply: FastifyReply | null, origin: string): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
@@ -235,12 +247,11 @@ function sendCached(
   page: CachedPage,
   entry: EntryModule,
   req: FastifyRequest,
+  secure: boolean,
 ) {
   reply.status(page.status);
   for (const [k, v] of page.headers) reply.header(k, v);
-  const cookies = page.shareable
-    ? entry.firstVisit.cookies(req.protocol === "https")
-    : page.cookies;
+  const cookies = page.shareable ? entry.firstVisit.cookies(secure) : page.cookies;
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!page.shareable) return reply.send(page.body);
   reply.header("vary", "Accept-Encoding");

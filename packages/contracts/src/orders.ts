@@ -172,7 +172,7 @@ export type OrdersService = {
   place(
     owner: CartOwner,
     input: unknown,
-    opts?: { idempotencyKey?: string | null; origin?: string },
+    opts?: { idempotencyKey?: string | null },
   ): Promise<PlaceOrderResult>;
   listMine(userId: string, limit?: number): Promise<OrderSummary[]>;
   getMine(owner: CartOwner, id: string): Promise<OrderDetail>;
@@ -180,7 +180,7 @@ export type OrdersService = {
   confirmWithCode(owner: CartOwner, id: string, input: unknown): Promise<OrderDetail>;
   confirmWithLink(input: unknown): Promise<{ ids: string[]; total: number }>;
   /** A new confirmation code by SMS (the old one stops working); throttled. */
-  resendCode(owner: CartOwner, id: string, opts?: { origin?: string }): Promise<ResendCodeResult>;
+  resendCode(owner: CartOwner, id: string): Promise<ResendCodeResult>;
   /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
   awaitingPayment(owner: CartOwner): Promise<OrderSummary[]>;
   changePaymentMethod(owner: CartOwner, input: unknown): Promise<ChangePaymentResult>;

@@ -23,8 +23,6 @@ export const guestIdOf = (context: Context) => context.get(guestIdContext);
 export const clientIp = (request: Request) =>
   request.headers.get("x-maidan-client-ip") ?? "unknown";
 
-export const originOf = (request: Request) => new URL(request.url).origin;
-
 /** Where to go after signing in: a same-site `redirectTo`, else /my. */
 export function afterLogin(request: Request, form?: FormData) {
   const asked = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");

@@ -44,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   const { orders } = services(context);
   try {
     if (input.intent === "resend") {
-      const sent = await orders.resendCode(cartOwner(context), input.id ?? "", {
-        origin: new URL(request.url).origin,
-      });
+      const sent = await orders.resendCode(cartOwner(context), input.id ?? "");
       return { ok: true, message: sent.message };
     }
     await orders.confirmWithCode(cartOwner(context), input.id ?? "", { code: input.code ?? "" });

@@ -34,7 +34,8 @@ export function createAccountService(deps: {
   sessions: Sessions;
   mailer: Mailer;
   isDemo: () => Promise<boolean>;
-  linkOrigin: (requestOrigin: string) => string;
+  /** The shop's configured public origin, for links in e-mails (never a request's Host). */
+  publicUrl: string;
 }) {
   const { db, kv, sessions } = deps;
 
@@ -88,7 +89,7 @@ export function createAccountService(deps: {
     return sessions.issue(bumped);
   }
 
-  async function forgot(email: string, ip: string, requestOrigin: string) {
+  async function forgot(email: string, ip: string) {
     await limit(kv, `forgot:${email.toLowerCase()}`, 5, 3600, accountMessages.forgotLimit);
     await limit(kv, `forgot-ip:${ip}`, 20, 3600, accountMessages.forgotLimit);
     const user = await repo.findUserByEmail(db, email);
@@ -101,7 +102,7 @@ export function createAccountService(deps: {
         tokenHash: hashLinkToken(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
       });
-      const link = `${deps.linkOrigin(requestOrigin)}/account/reset-password/${token}`;
+      const link = `${deps.publicUrl}/account/reset-password/${token}`;
       await deps.mailer.send({
         to: user.email,
         subject: "Reset your Maidan password",

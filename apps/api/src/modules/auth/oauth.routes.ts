@@ -5,12 +5,12 @@ import type { Auth } from "./auth.service.ts";
 import { sessionCookieOptions } from "./cookies.ts";
 
 /** Browser Facebook login: start → provider dialog → callback → /oauth/success. */
-export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string }> = async (
+export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string }> = async (
   app,
   { auth, publicUrl },
 ) => {
-  const callbackUrl = (req: { protocol: string; host: string }) =>
-    `${publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`}/api/auth/facebook/callback`;
+  // The provider sends the browser back here: the configured origin, never the request's Host.
+  const callbackUrl = `${publicUrl}/api/auth/facebook/callback`;
 
   app.get(
     "/auth/facebook",
@@ -23,7 +23,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
     },
     async (req, reply) => {
       const returnTo = safeRedirect(req.query.redirectTo) ?? "/my";
-      return reply.redirect(await auth.oauth.start(callbackUrl(req), returnTo), 302);
+      return reply.redirect(await auth.oauth.start(callbackUrl, returnTo), 302);
     },
   );
 
@@ -43,7 +43,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
       const { code, state } = req.query;
       try {
         if (!code || !state) throw new Error("missing code or state");
-        const { session, returnTo } = await auth.oauth.callback(code, state, callbackUrl(req));
+        const { session, returnTo } = await auth.oauth.callback(code, state, callbackUrl);
         await auth.mergeGuestCart(session.user._id, req.viewer.guestId);
         reply.setCookie(
           SESSION_COOKIE,

@@ -40,7 +40,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
   { orders },
 ) => {
   const tags = ["orders"];
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
 
   app.post(
     "/orders",
@@ -57,7 +56,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
     (req) =>
       orders.place(ownerOf(req), req.body, {
         idempotencyKey: req.headers["idempotency-key"] ?? null,
-        origin: origin(req),
       }),
   );
 
@@ -139,7 +137,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
         response: { 200: resendCodeResult, ...errors },
       },
     },
-    (req) => orders.resendCode(ownerOf(req), req.params.id, { origin: origin(req) }),
+    (req) => orders.resendCode(ownerOf(req), req.params.id),
   );
 
   app.get(

@@ -64,8 +64,6 @@ function easypaisaFields(fields: Record<string, string>) {
   };
 }
 
-const origin = (req: FastifyRequest, publicUrl?: string) =>
-  publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.headers.host ?? "localhost"}`;
 const owner = (req: FastifyRequest) => ({
   userId: req.viewer?.user?.id ?? null,
   guestId: req.viewer?.guestId ?? null,
@@ -88,12 +86,13 @@ const echo = (b: {
  */
 export const paymentsRoutes: FastifyPluginAsync<{
   payments: PaymentsService;
-  publicUrl?: string;
+  /** The shop's configured origin: return URLs never come from a request's Host. */
+  publicUrl: string;
 }> = async (app, { payments, publicUrl }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const start = async (req: FastifyRequest, reply: FastifyReply, input: StartInput) => {
     const res = await payments.start(owner(req), input, {
-      origin: origin(req, publicUrl),
+      origin: publicUrl,
       idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null,
     });
     if (!res.ok)
@@ -250,7 +249,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
       const s = await payments.startTopUp(
         userIdOf(req),
         { amount, easypaisaMethod: req.body.paymentMethod_ep },
-        { origin: origin(req, publicUrl) },
+        { origin: publicUrl },
       );
       if (!s.ok) return { status: false, message: s.message };
       reply.header("x-payment-url", s.action).header("x-payment-method", s.method);

@@ -11,7 +11,6 @@ import {
   failure,
   formObject,
   guestIdOf,
-  originOf,
   redirectWithCookie,
 } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
@@ -39,7 +38,6 @@ export async function action({
         password: input.password ?? "",
         campaign: input.campaign,
       },
-      originOf(request),
       guestIdOf(context),
     );
     return redirectWithCookie(afterLogin(request, form), session.setCookie);

@@ -134,7 +134,7 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
         paymentMethod: "COD",
         useWallet: true,
       },
-      { idempotencyKey: "key-12345678", origin: "http://shop.test" },
+      { idempotencyKey: "key-12345678" },
     );
   });
 

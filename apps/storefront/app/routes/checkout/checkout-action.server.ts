@@ -224,7 +224,7 @@ async function place(
   const result = await services(context).orders.place(
     owner,
     { address, paymentMethod, useWallet: input.useWallet === "on" },
-    { idempotencyKey: input.idempotencyKey || null, origin: new URL(request.url).origin },
+    { idempotencyKey: input.idempotencyKey || null },
   );
   // Spec §5: a cash-on-delivery response without an orders list is a failure.
   if (!result?.orders?.length) return { ok: false, message: SOMETHING_WRONG };

@@ -1,0 +1,61 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { type MountOptions, mountStorefront, STOREFRONT_DIR } from "../storefront.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
+
+/**
+ * The API with the real storefront mounted, rendered from source by Vite as `npm run dev` does
+ * (no `npm run build` needed; loading the server build takes a few seconds). For tests of what
+ * whole pages carry: absolute URLs, the content security policy, malformed requests.
+ */
+export async function createStorefrontTestApp(
+  opts: {
+    products?: number;
+    env?: Record<string, string>;
+    mount?: Partial<Pick<MountOptions, "pageCacheMs">>;
+  } = {},
+): Promise<TestApp> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    configFile: fileURLToPath(new URL("./storefront-vite.config.ts", import.meta.url)),
+    root: STOREFRONT_DIR,
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  let t: TestApp;
+  try {
+    t = await createTestApp({
+      products: opts.products ?? 12,
+      env: opts.env,
+      extend: (app, config) => {
+        app.register(async (scope) => {
+          await mountStorefront(scope as never, {
+            services: app.services,
+            mediaDir: mkdtempSync(join(tmpdir(), "maidan-media-")),
+            build: async () => build,
+            mode: "production",
+            serveAssets: false,
+            publicUrl: config.publicUrl,
+            ...opts.mount,
+          });
+        });
+      },
+    });
+  } catch (e) {
+    await vite.close();
+    throw e;
+  }
+  const close = t.close;
+  return {
+    ...t,
+    close: async () => {
+      await close();
+      await vite.close();
+    },
+  };
+}
