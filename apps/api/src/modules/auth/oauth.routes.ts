@@ -22,7 +22,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string 
       },
     },
     async (req, reply) => {
-      const returnTo = safeRedirect(req.query.redirectTo) ?? "/my";
+      const returnTo = safeRedirect(req.query.redirectTo, publicUrl) ?? "/my";
       return reply.redirect(await auth.oauth.start(callbackUrl, returnTo), 302);
     },
   );
@@ -50,10 +50,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string 
           session.token,
           sessionCookieOptions(LONG_SESSION_SECONDS, auth.secure),
         );
-        return reply.redirect(
-          `/oauth/success?${new URLSearchParams({ redirectTo: returnTo })}`,
-          302,
-        );
+        // Checked again: a target stored before this check existed is not trusted either.
+        const to = safeRedirect(returnTo, publicUrl) ?? "/my";
+        return reply.redirect(`/oauth/success?${new URLSearchParams({ redirectTo: to })}`, 302);
       } catch {
         return reply.redirect("/oauth/success?error=1", 302);
       }
