@@ -65,6 +65,7 @@ export async function buildApp({ config, database, kv }: AppDeps): Promise<App> 
   registerErrorHandling(app);
   registerRequestGuards(app);
   registerSecurity(app, {
+    siteOrigins: config.siteOrigins,
     behindTls: config.publicUrl.startsWith("https:"),
     // Banks post their results back cross-site, without our cookie (payments verify them instead).
     crossSiteAllowed: (url) => PAYMENT_CALLBACK_PATHS.some((p) => url.split("?")[0] === p),

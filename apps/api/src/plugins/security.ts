@@ -4,6 +4,11 @@ import { forbidden } from "../lib/errors.ts";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type SecurityOptions = {
+  /**
+   * The origins (scheme, host and port) a browser's state-changing request may come from:
+   * config.siteOrigins. Never derived from the request's Host header.
+   */
+  siteOrigins: readonly string[];
   /** Paths that banks and gateways POST to cross-site (they carry no session cookie). */
   crossSiteAllowed?: (path: string) => boolean;
   behindTls: boolean;
@@ -11,9 +16,11 @@ export type SecurityOptions = {
 
 /**
  * Security headers on every response, and a CSRF guard: a state-changing request that the
- * browser marks as cross-site, or whose Origin is another host, is refused with 403.
+ * browser marks as cross-site, or whose Origin is not one of the shop's own origins (scheme,
+ * host and port compared whole), is refused with 403.
  */
 export function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
+  const own = new Set(opts.siteOrigins.map((o) => originOf(o)));
   app.addHook("onRequest", async (req) => {
     if (!UNSAFE.has(req.method)) return;
     if (opts.crossSiteAllowed?.(req.url)) return;
@@ -21,10 +28,8 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
     if (site === "cross-site") throw forbidden("Cross-site request refused");
     const origin = req.headers.origin;
     if (origin === undefined) return;
-    const from = hostnameOf(origin);
-    if (!from || from !== hostnameOf(`http://${req.headers.host ?? ""}`)) {
-      throw forbidden("Cross-site request refused");
-    }
+    const from = originOf(origin);
+    if (from === null || !own.has(from)) throw forbidden("Cross-site request refused");
   });
 
   app.addHook("onSend", async (_req, reply) => {
@@ -51,10 +56,11 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
   });
 }
 
-/** The host name alone: a proxy may change scheme and port, but not the site. */
-function hostnameOf(url: string): string | null {
+/** `scheme://host[:port]` as browsers serialise it, or null for "null" and other non-URLs. */
+function originOf(value: string): string | null {
   try {
-    return new URL(url).hostname || null;
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
   } catch {
     return null;
   }
