@@ -15,6 +15,7 @@ import {
   isPrivateRender,
   toCachedPage,
 } from "./page-cache.ts";
+import { newNonce, scriptNonce } from "./plugins/security.ts";
 import { createRenderGate } from "./render-gate.ts";
 import type { AppServices } from "./services.ts";
 
@@ -27,7 +28,8 @@ export const STOREFRONT_BUILD = resolve(
 );
 
 type EntryModule = {
-  createLoadContext: (services: AppServices) => RouterContextProvider;
+  /** `nonce`: the content-security-policy nonce for the render's inline scripts. */
+  createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider;
   createRequestHandler: (build: ServerBuild, mode?: string) => RequestHandler;
   firstVisit: {
     cookies: (secure: boolean) => string[];
@@ -139,15 +141,18 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
         const key = `${entry.firstVisit.variant(req.headers["user-agent"])} ${req.url}`;
         const page = await pageCache.get(key, async () => {
           const leave = await gate.enter();
+          // Kept only for this render: a shared page's scripts run by hashes (toCachedPage).
+          const nonce = newNonce();
           try {
             return await toCachedPage(
               // Not tied to this client: others wait for the same render.
               await handle(
                 toRequest(req, null, opts.publicUrl),
-                entry.createLoadContext(opts.services),
+                entry.createLoadContext(opts.services, nonce),
               ),
               entry.firstVisit.onlyGuestCookie,
               inlineCss,
+              nonce,
             );
           } finally {
             leave();
@@ -170,7 +175,7 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
       try {
         const response = await handle(
           toRequest(req, reply, opts.publicUrl),
-          entry.createLoadContext(opts.services),
+          entry.createLoadContext(opts.services, scriptNonce(reply)),
         );
         return sendResponse(
           reply,
@@ -251,6 +256,7 @@ function sendCached(
 ) {
   reply.status(page.status);
   for (const [k, v] of page.headers) reply.header(k, v);
+  if (page.csp) reply.header("content-security-policy", page.csp);
   const cookies = page.shareable ? entry.firstVisit.cookies(secure) : page.cookies;
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!page.shareable) return reply.send(page.body);

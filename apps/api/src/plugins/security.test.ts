@@ -1,11 +1,12 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandling } from "./errors.ts";
-import { registerSecurity } from "./security.ts";
+import { registerSecurity, scriptNonce } from "./security.ts";
 
 /**
  * The CSRF guard compares the whole origin (scheme, host and port) of a state-changing request
- * with the shop's configured origins, never with the Host header.
+ * with the shop's configured origins, never with the Host header; and the content security
+ * policy lets no inline script run without a nonce or hash.
  */
 const app = Fastify({ logger: false });
 beforeAll(async () => {
@@ -15,6 +16,10 @@ beforeAll(async () => {
     behindTls: true,
   });
   app.post("/change", async () => ({ ok: true }));
+  app.get("/page", async (_req, reply) => {
+    const nonce = scriptNonce(reply);
+    return reply.type("text/html").send(`<script nonce="${nonce}">1</script>`);
+  });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -51,5 +56,34 @@ describe("the CSRF guard compares whole origins with the configured ones", () =>
   it("requests without Origin (servers, curl) pass unless the browser says cross-site", async () => {
     expect((await post({})).statusCode).toBe(200);
     expect((await post({ "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+  });
+});
+
+describe("the content security policy", () => {
+  const scriptSrc = (csp: unknown) =>
+    String(csp)
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? "";
+
+  it("allows no inline script by default", async () => {
+    const res = await app.inject({ method: "POST", url: "/change" });
+    const src = scriptSrc(res.headers["content-security-policy"]);
+    expect(src).toMatch(/^script-src 'self'/);
+    expect(src).not.toContain("unsafe-inline");
+    expect(src).not.toContain("nonce-");
+  });
+
+  it("a page's inline script runs by its own nonce, a new one each response", async () => {
+    const [a, b] = await Promise.all([app.inject({ url: "/page" }), app.inject({ url: "/page" })]);
+    const nonces = [a, b].map((r) => {
+      const src = scriptSrc(r.headers["content-security-policy"]);
+      expect(src).not.toContain("unsafe-inline");
+      const nonce = /'nonce-([^']+)'/.exec(src)?.[1];
+      expect(r.body).toBe(`<script nonce="${nonce}">1</script>`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(nonces[0]?.length).toBeGreaterThanOrEqual(22);
   });
 });

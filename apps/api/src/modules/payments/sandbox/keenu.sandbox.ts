@@ -156,6 +156,6 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
         300,
       );
     }
-    return html(reply, autoPost(CALLBACK, callback));
+    return html(reply, autoPost(reply, CALLBACK, callback));
   });
 };
