@@ -211,9 +211,13 @@ function toRequest(req: FastifyRequest, reply: FastifyReply | null, origin: stri
     if (!reply.raw.writableFinished) controller.abort();
   });
   // An empty POST (a logout button) gets no body stream: an already-ended stream closes
-  // before React Router reads it and fails with ERR_STREAM_PREMATURE_CLOSE.
+  // before React Router reads it and fails with ERR_STREAM_PREMATURE_CLOSE. Nor does a request
+  // that came without a body at all (`OPTIONS /`): no content parser ran, there is no stream.
   const hasBody =
-    req.method !== "GET" && req.method !== "HEAD" && req.headers["content-length"] !== "0";
+    req.method !== "GET" &&
+    req.method !== "HEAD" &&
+    req.headers["content-length"] !== "0" &&
+    req.body instanceof Readable;
   return new Request(new URL(req.url, origin), {
     method: req.method,
     headers,
