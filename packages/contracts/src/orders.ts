@@ -143,7 +143,8 @@ export const confirmBody = z.object({
 });
 export const linkConfirmBody = z.object({
   c: z.uuid({ message: "Invalid link" }),
-  sig: z.string().max(200),
+  // An HMAC in base64url, as the SMS carries it: nothing to decode.
+  sig: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid link"),
 });
 
 export const changePaymentQuery = z.object({

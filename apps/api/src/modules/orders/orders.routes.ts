@@ -171,10 +171,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
       },
     },
     async (req, reply) => {
-      const r = await orders.confirmWithLink({
-        ...req.body,
-        sig: decodeURIComponent(req.body.sig),
-      });
+      const r = await orders.confirmWithLink(req.body);
       if (req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded"))
         return reply.redirect(`/order-success?id=${r.ids.join(",")}&amount=${r.total}`, 303);
       return r;
