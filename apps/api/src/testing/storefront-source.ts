@@ -6,6 +6,11 @@ import type { ServerBuild } from "react-router";
 import { type MountOptions, mountStorefront, STOREFRONT_DIR } from "../storefront.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
+export type StorefrontTestApp = TestApp & {
+  /** Every route of the storefront as a path pattern (`/account/login`, `/:slug/:c?`, `/*`). */
+  routePaths: string[];
+};
+
 /**
  * The API with the real storefront mounted, rendered from source by Vite as `npm run dev` does
  * (no `npm run build` needed; loading the server build takes a few seconds). For tests of what
@@ -17,7 +22,7 @@ export async function createStorefrontTestApp(
     env?: Record<string, string>;
     mount?: Partial<Pick<MountOptions, "pageCacheMs">>;
   } = {},
-): Promise<TestApp> {
+): Promise<StorefrontTestApp> {
   const { createServer } = await import("vite");
   const vite = await createServer({
     configFile: fileURLToPath(new URL("./storefront-vite.config.ts", import.meta.url)),
@@ -53,9 +58,21 @@ export async function createStorefrontTestApp(
   const close = t.close;
   return {
     ...t,
+    routePaths: routePaths(build),
     close: async () => {
       await close();
       await vite.close();
     },
   };
+}
+
+function routePaths(build: ServerBuild): string[] {
+  const full = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return "";
+    const parent = full(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const paths = Object.keys(build.routes).map((id) => full(id).replace(/\/+/g, "/") || "/");
+  return [...new Set(paths)].sort();
 }
