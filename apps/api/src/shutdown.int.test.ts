@@ -86,7 +86,6 @@ describe("stopping the shop", () => {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          origin: base,
           cookie: `guest=stop-guest-${n + 1}`,
         },
         body: JSON.stringify({ address: ADDRESS, paymentMethod: "COD" }),
