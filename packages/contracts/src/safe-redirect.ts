@@ -10,10 +10,7 @@
  * Anything else is null: schemes, protocol-relative and backslash forms, control characters, a
  * malformed encoding.
  */
-export function safeRedirect(
-  target: unknown,
-  origin = "http://same-site.invalid",
-): string | null {
+export function safeRedirect(target: unknown, origin = "http://same-site.invalid"): string | null {
   if (typeof target !== "string" || target.length > 2000) return null;
   try {
     const base = new URL(origin);
