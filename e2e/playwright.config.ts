@@ -87,7 +87,8 @@ export default defineConfig({
       COD_SMS_IP_PER_HOUR: "0",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      // Gateways send the shopper back to the configured origin only (decision 022).
+      // Production refuses to start without it; the browser opens the shop at this origin, and
+      // gateways send the shopper back to it only (decisions 022, 025).
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
       LOG_LEVEL: "warn",

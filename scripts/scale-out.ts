@@ -19,7 +19,7 @@ import { join } from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { startS3Server } from "../apps/api/src/testing/s3-server.ts";
-import { type ShopProcess, startShop } from "./scale-out/shop-process.ts";
+import { SHOP_ORIGIN, type ShopProcess, startShop } from "./scale-out/shop-process.ts";
 import {
   type Answer,
   addToCart,
@@ -71,6 +71,8 @@ try {
     // Orders are placed at once: no SMS round trip in a load test.
     COD_CONFIRMATION: "false",
     SEED_PRODUCTS: "10",
+    // Both sit behind one address, as behind a load balancer: browsers post from this origin.
+    PUBLIC_URL: SHOP_ORIGIN,
   };
   // The first seeds the database and the bucket; the second finds both ready.
   const a = await startShop("a", { ...env, DATA_DIR: dirs[0] ?? "" });

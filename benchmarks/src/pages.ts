@@ -88,6 +88,7 @@ async function inProcessApp() {
   const runtime = await bootRuntime({
     NODE_ENV: "production",
     PAYMENTS_SANDBOX: "true",
+    PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "warn",
     ...process.env,
   });
@@ -97,6 +98,7 @@ async function inProcessApp() {
     build: productionBuild(),
     mode: "production",
     serveAssets: true,
+    publicUrl: runtime.config.publicUrl,
   });
   await app.ready();
   closeApp = async () => {

@@ -32,6 +32,7 @@ export async function startServer(
       LOG_LEVEL: "warn",
       PORT: String(port),
       HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -62,6 +62,7 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(httpPort),
       HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       SEED_PRODUCTS: "10",

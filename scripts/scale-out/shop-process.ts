@@ -5,6 +5,9 @@ const API_SERVER = fileURLToPath(
   new URL("../../apps/api/src/testing/api-server.ts", import.meta.url),
 );
 
+/** The one public origin of the instances (PUBLIC_URL), as a load balancer in front gives them. */
+export const SHOP_ORIGIN = "http://shop.test";
+
 export type ShopProcess = {
   name: string;
   base: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ShopProcess } from "./shop-process.ts";
+import { SHOP_ORIGIN, type ShopProcess } from "./shop-process.ts";
 
 /** A shopper's HTTP calls to one instance, as the storefront's browser would make them. */
 export type Answer = { status: number; body: Record<string, unknown> };
@@ -21,7 +21,7 @@ export async function call(
 ): Promise<Answer> {
   const res = await fetch(`${shop.base}${path}`, {
     method,
-    headers: { "content-type": "application/json", origin: shop.base, ...headers },
+    headers: { "content-type": "application/json", origin: SHOP_ORIGIN, ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

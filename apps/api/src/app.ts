@@ -75,7 +75,8 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
   registerErrorHandling(app);
   registerRequestGuards(app);
   registerSecurity(app, {
-    behindTls: Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    siteOrigins: config.siteOrigins,
+    behindTls: config.publicUrl.startsWith("https:"),
     // Banks post their results back cross-site, without our cookie (payments verify them instead).
     crossSiteAllowed: (url) => PAYMENT_CALLBACK_PATHS.some((p) => url.split("?")[0] === p),
   });
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
     sms: auth.sms,
     mailer: auth.mailer,
     kv,
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: config.publicUrl,
     log: (m) => app.log.warn(m),
     // Cached product pages stop showing the old stock (the catalogue tells the page cache).
     stockChanged: (ids) =>
@@ -188,7 +189,7 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
       await api.register(healthRoutes, { database, kv });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { auth });
-      await api.register(oauthRoutes, { auth, publicUrl: config.PUBLIC_URL });
+      await api.register(oauthRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(siteRoutes, { site: services.site });
       await api.register(catalogRoutes, { catalog: services.catalog });
@@ -205,7 +206,7 @@ export async function buildApp({ config, database, kv, media: given }: AppDeps):
   // Root paths: they outrank the storefront's catch-all, which is mounted after the API.
   await app.register(sitemapRoutes, {
     sitemap: createSitemap(database.db, services.site, services.catalog, config.CACHE_TTL_MS),
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: config.publicUrl,
   });
   // The sandbox payment gateways, for gateways not configured live (issue #6).
   await payments.registerSandboxes();

@@ -14,7 +14,13 @@ const dataDir = () => mkdtempSync(join(tmpdir(), "maidan-boot-"));
 
 function start(env: Record<string, string>) {
   return spawnSync(process.execPath, [SERVER], {
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir(), LOG_LEVEL: "silent", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir(),
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "http://localhost:3000",
+      ...env,
+    },
     encoding: "utf8",
     timeout: 30_000,
   });
@@ -28,6 +34,14 @@ describe("start-up failures are one clear line and a non-zero exit", () => {
     expect(r.stderr).toMatch(
       /^start failed: database: cannot connect to postgres:\/\/nobody@127\.0\.0\.1:1\/none/,
     );
+  });
+
+  it("production without PUBLIC_URL: absolute URLs would have no origin but a request's Host", () => {
+    const r = start({ PUBLIC_URL: "" });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^config: PUBLIC_URL: required in production/),
+    ]);
   });
 
   it("bad variables, one line each", () => {

@@ -31,6 +31,7 @@ describe("a database restart", () => {
         DATA_DIR: dirname(dir),
         DATABASE_URL: db.url.replace(/\/postgres$/, "/shop"),
         SEED_PRODUCTS: "10",
+        PUBLIC_URL: "http://localhost:3000",
         PAYMENTS_SANDBOX: "true",
         CACHE_TTL_MS: "0",
         LOG_LEVEL: "silent",

@@ -22,6 +22,7 @@ await mountStorefront(app, {
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   mode: "development",
   serveAssets: false,
+  publicUrl: runtime.config.publicUrl,
 });
 app.addHook("onClose", () => vite.close());
 closeOnSignals(app, runtime);

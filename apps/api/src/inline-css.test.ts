@@ -13,8 +13,17 @@ describe("stylesheetInliner", () => {
   it("puts the rules inline before a link that no longer blocks the first paint", () => {
     const html = '<head><link rel="stylesheet" href="/assets/app-1.css"/></head>';
     expect(stylesheetInliner(dir)(html)).toBe(
-      `<head><style>body{margin:0}</style><link rel="stylesheet" href="/assets/app-1.css" media="print" onload="this.media='all'"/></head>`,
+      `<head><style>body{margin:0}</style><link rel="stylesheet" href="/assets/app-1.css" media="print"/></head>`,
     );
+  });
+
+  it("finds links that carry the render's CSP nonce, and writes no inline handler", () => {
+    const html = '<head><link nonce="abc" rel="stylesheet" href="/assets/app-1.css"/></head>';
+    const out = stylesheetInliner(dir)(html);
+    expect(out).toBe(
+      `<head><style>body{margin:0}</style><link rel="stylesheet" href="/assets/app-1.css" media="print"/></head>`,
+    );
+    expect(out).not.toMatch(/\son[a-z]+=/);
   });
 
   it("keeps a hash suffix and leaves unknown files linked", () => {

@@ -3,13 +3,18 @@ import { join } from "node:path";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
-const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[A-Za-z0-9._-]+\.css)(#[^"]*)?"\/>/g;
+// React Router puts the render's CSP nonce on links too (a stylesheet needs none: style-src).
+const STYLESHEET =
+  /<link(?: nonce="[^"]*")? rel="stylesheet" href="(\/assets\/[A-Za-z0-9._-]+\.css)(#[^"]*)?"\/>/g;
 
 /**
  * For pages kept in the page cache (first visits, who have no stylesheet cached yet): each of
  * the build's stylesheet links gets its rules inline just before it, and the link itself stops
- * blocking the first paint (media="print" until it has loaded, then "all"). The link stays in
- * place, so React Router's head hydrates as rendered and client navigations keep managing it.
+ * blocking the first paint (media="print": its rules are already in force through the inline
+ * copy, which stays). The link stays in place, so React Router's head hydrates as rendered and
+ * client navigations keep managing it; the browser still fetches it, at low priority, for the
+ * pages that follow. No `onload` switches it to "all": an inline handler is inline script,
+ * which the content security policy refuses (decision 026).
  * Pages whose stylesheets add up to more than `maxBytes` are left as they are.
  */
 export function stylesheetInliner(clientDir: string, maxBytes = 64_000) {
@@ -31,7 +36,7 @@ export function stylesheetInliner(clientDir: string, maxBytes = 64_000) {
     return html.replace(STYLESHEET, (link, href: string, hash = "") => {
       const css = read(href);
       if (css === null || css.includes("</style")) return link;
-      return `<style>${css}</style><link rel="stylesheet" href="${href}${hash}" media="print" onload="this.media='all'"/>`;
+      return `<style>${css}</style><link rel="stylesheet" href="${href}${hash}" media="print"/>`;
     });
   };
 }

@@ -16,6 +16,7 @@ const page = (body: string, shareable = true): CachedPage => ({
   br: Buffer.from(body),
   gzip: Buffer.from(body),
   shareable,
+  csp: null,
 });
 
 describe("page cache", () => {

@@ -39,6 +39,7 @@ beforeAll(async () => {
     build: async () => fakeBuild(),
     mode: "production",
     serveAssets: false,
+    publicUrl: "http://localhost:3000",
     pageCacheMs: 0,
     renderConcurrency: 2,
   });

@@ -19,6 +19,7 @@ await mountStorefront(app, {
   build,
   mode: "production",
   serveAssets: true,
+  publicUrl: config.publicUrl,
   pageCacheMs: config.CACHE_TTL_MS,
   renderConcurrency: config.RENDER_CONCURRENCY,
 });

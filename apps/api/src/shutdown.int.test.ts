@@ -23,6 +23,7 @@ function startServer(dataDir: string, env: Record<string, string> = {}) {
     env: {
       PATH: process.env.PATH ?? "",
       DATA_DIR: dataDir,
+      PUBLIC_URL: "http://localhost:3000",
       PAYMENTS_SANDBOX: "true",
       LOG_LEVEL: "silent",
       ...env,
@@ -83,7 +84,6 @@ describe("stopping the shop", () => {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          origin: base,
           cookie: `guest=stop-guest-${n + 1}`,
         },
         body: JSON.stringify({ address: ADDRESS, paymentMethod: "COD" }),

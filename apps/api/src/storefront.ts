@@ -15,6 +15,7 @@ import {
   isPrivateRender,
   toCachedPage,
 } from "./page-cache.ts";
+import { newNonce, scriptNonce } from "./plugins/security.ts";
 import { createRenderGate } from "./render-gate.ts";
 import type { AppServices } from "./services.ts";
 
@@ -27,7 +28,8 @@ export const STOREFRONT_BUILD = resolve(
 );
 
 type EntryModule = {
-  createLoadContext: (services: AppServices) => RouterContextProvider;
+  /** `nonce`: the content-security-policy nonce for the render's inline scripts. */
+  createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider;
   createRequestHandler: (build: ServerBuild, mode?: string) => RequestHandler;
   firstVisit: {
     cookies: (secure: boolean) => string[];
@@ -49,24 +51,29 @@ export function productionBuild(): BuildSource {
   return () => build;
 }
 
+export type MountOptions = {
+  services: AppServices;
+  build: BuildSource;
+  mode: string;
+  serveAssets: boolean;
+  /**
+   * The shop's configured public origin (config.publicUrl). Every page is rendered for a
+   * request on this origin, whatever Host or X-Forwarded-* the client sent (decision 025).
+   */
+  publicUrl: string;
+  /** How long a first anonymous visit's page is reused (0: every request renders). */
+  pageCacheMs?: number;
+  /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
+  renderConcurrency?: number;
+};
+
 /**
  * Serves the built client assets and hands every other non-API request to React Router's server
  * renderer with the in-process services as its load context. Pictures (/media, /img) are the
  * API's routes (app.ts), read through the media storage.
  */
-export async function mountStorefront(
-  app: FastifyInstance,
-  opts: {
-    services: AppServices;
-    build: BuildSource;
-    mode: string;
-    serveAssets: boolean;
-    /** How long a first anonymous visit's page is reused (0: every request renders). */
-    pageCacheMs?: number;
-    /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
-    renderConcurrency?: number;
-  },
-) {
+export async function mountStorefront(app: FastifyInstance, opts: MountOptions) {
+  const secure = opts.publicUrl.startsWith("https:");
   const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
   const gate = createRenderGate(opts.renderConcurrency ?? 16);
   // A product's pages go when its stock changes; every page when one sells out or comes back
@@ -128,18 +135,24 @@ export async function mountStorefront(
         const key = `${entry.firstVisit.variant(req.headers["user-agent"])} ${req.url}`;
         const page = await pageCache.get(key, async () => {
           const leave = await gate.enter();
+          // Kept only for this render: a shared page's scripts run by hashes (toCachedPage).
+          const nonce = newNonce();
           try {
             return await toCachedPage(
               // Not tied to this client: others wait for the same render.
-              await handle(toRequest(req, null), entry.createLoadContext(opts.services)),
+              await handle(
+                toRequest(req, null, opts.publicUrl),
+                entry.createLoadContext(opts.services, nonce),
+              ),
               entry.firstVisit.onlyGuestCookie,
               inlineCss,
+              nonce,
             );
           } finally {
             leave();
           }
         });
-        return sendCached(reply, page, entry, req);
+        return sendCached(reply, page, entry, req, secure);
       }
       // A client that leaves while waiting in line is not rendered for.
       let gone = false;
@@ -155,8 +168,8 @@ export async function mountStorefront(
       reply.raw.once("close", leave);
       try {
         const response = await handle(
-          toRequest(req, reply),
-          entry.createLoadContext(opts.services),
+          toRequest(req, reply, opts.publicUrl),
+          entry.createLoadContext(opts.services, scriptNonce(reply)),
         );
         return sendResponse(
           reply,
@@ -172,8 +185,12 @@ export async function mountStorefront(
   });
 }
 
-function toRequest(req: FastifyRequest, reply: FastifyReply | null): Request {
-  const origin = `${req.protocol}://${req.host}`;
+/**
+ * The Fetch request React Router renders. Its URL is on the configured origin: loaders build
+ * canonical links, share images and return URLs from `request.url`, and a page kept in the page
+ * cache must not carry a Host some client made up.
+ */
+function toRequest(req: FastifyRequest, reply: FastifyReply | null, origin: string): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
@@ -188,9 +205,13 @@ function toRequest(req: FastifyRequest, reply: FastifyReply | null): Request {
     if (!reply.raw.writableFinished) controller.abort();
   });
   // An empty POST (a logout button) gets no body stream: an already-ended stream closes
-  // before React Router reads it and fails with ERR_STREAM_PREMATURE_CLOSE.
+  // before React Router reads it and fails with ERR_STREAM_PREMATURE_CLOSE. Nor does a request
+  // that came without a body at all (`OPTIONS /`): no content parser ran, there is no stream.
   const hasBody =
-    req.method !== "GET" && req.method !== "HEAD" && req.headers["content-length"] !== "0";
+    req.method !== "GET" &&
+    req.method !== "HEAD" &&
+    req.headers["content-length"] !== "0" &&
+    req.body instanceof Readable;
   return new Request(new URL(req.url, origin), {
     method: req.method,
     headers,
@@ -229,12 +250,12 @@ function sendCached(
   page: CachedPage,
   entry: EntryModule,
   req: FastifyRequest,
+  secure: boolean,
 ) {
   reply.status(page.status);
   for (const [k, v] of page.headers) reply.header(k, v);
-  const cookies = page.shareable
-    ? entry.firstVisit.cookies(req.protocol === "https")
-    : page.cookies;
+  if (page.csp) reply.header("content-security-policy", page.csp);
+  const cookies = page.shareable ? entry.firstVisit.cookies(secure) : page.cookies;
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!page.shareable) return reply.send(page.body);
   reply.header("vary", "Accept-Encoding");

@@ -11,3 +11,10 @@ export const viewerContext = createContext<Viewer | null>(null);
 
 /** The `guest` cookie's id, read or minted by the root middleware. */
 export const guestIdContext = createContext<string | null>(null);
+
+/**
+ * This render's content-security-policy nonce, set by `createLoadContext` (the API puts the
+ * matching policy on the response). Undefined: the render has none, its inline scripts get no
+ * nonce attribute.
+ */
+export const cspNonceContext = createContext<string | undefined>(undefined);

@@ -3,19 +3,21 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
-import { servicesContext } from "./context";
+import { cspNonceContext, servicesContext } from "./context";
 import type { AppServices } from "./lib/api-types";
 import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
 import { afterBodyOpens, TEST_MODE_RIBBON } from "./lib/test-mode.server";
 
 /**
  * Called by the API server for each request, before handing it to the request handler, so that
- * loaders reach the services in-process. It lives here because the RouterContextProvider must
- * come from the same react-router instance as the build's routes.
+ * loaders reach the services in-process, with the nonce of the response's content security
+ * policy. It lives here because the RouterContextProvider must come from the same react-router
+ * instance as the build's routes.
  */
-export function createLoadContext(services: AppServices): RouterContextProvider {
+export function createLoadContext(services: AppServices, nonce?: string): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
+  context.set(cspNonceContext, nonce);
   return context;
 }
 
@@ -65,9 +67,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // Every inline script of the page carries it: React Router's (through ServerRouter) and
+    // React's own streaming scripts (the option below). The app writes none of its own.
+    const nonce = loadContext.get(cspNonceContext);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         // React moves a finished Suspense boundary bigger than this (12.8 KB by default) after
         // the rest of the page, to stream the shell sooner; a whole listing or product view then
         // lands after the footer and pushes it down (CLS 0.7). Keep every boundary in place.

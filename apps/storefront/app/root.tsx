@@ -26,6 +26,7 @@ import { readGuestId } from "./lib/guest-id.server";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
 import {
+  formBodyMiddleware,
   guestMiddleware,
   redirectMiddleware,
   sessionMiddleware,
@@ -37,6 +38,7 @@ import { normalizeColor, themeCss } from "./lib/theme";
 import appCss from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  formBodyMiddleware,
   sessionMiddleware,
   redirectMiddleware,
   guestMiddleware,

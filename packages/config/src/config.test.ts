@@ -93,4 +93,73 @@ describe("loadConfig", () => {
     const c = loadConfig({ DATA_DIR: dir(), MEDIA_S3_BUCKET: "shop-media" });
     expect(c).toMatchObject({ MEDIA_S3_REGION: "us-east-1", MEDIA_S3_FORCE_PATH_STYLE: false });
   });
+
+  it("treats empty variables as unset, PUBLIC_URL included", () => {
+    const d = dir();
+    expect(loadConfig({ DATA_DIR: d, PUBLIC_URL: "" }).publicUrl).toBe("http://localhost:3000");
+  });
+});
+
+describe("the public origin", () => {
+  it("outside production defaults to http://localhost:PORT", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: "test", PORT: "4100" }).publicUrl).toBe(
+      "http://localhost:4100",
+    );
+  });
+
+  it("is PUBLIC_URL's origin, without a trailing slash", () => {
+    const d = dir();
+    expect(loadConfig({ DATA_DIR: d, PUBLIC_URL: "https://Maidan.pk/" }).publicUrl).toBe(
+      "https://maidan.pk",
+    );
+    expect(
+      loadConfig({ DATA_DIR: d, NODE_ENV: "production", PUBLIC_URL: "http://localhost:8080" })
+        .publicUrl,
+    ).toBe("http://localhost:8080");
+  });
+
+  it("refuses what is not an http(s) origin", () => {
+    for (const bad of [
+      "ftp://maidan.pk",
+      "https://maidan.pk/shop",
+      "https://maidan.pk/?x=1",
+      "https://user:pass@maidan.pk",
+      "maidan.pk",
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dir(), PUBLIC_URL: bad }), bad).toThrow(
+        /^config: PUBLIC_URL: /,
+      );
+    }
+  });
+
+  it("is required in production, with one clear line", () => {
+    try {
+      loadConfig({ DATA_DIR: dir(), NODE_ENV: "production" });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const lines = (e as ConfigError).lines;
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^config: PUBLIC_URL: required in production/);
+    }
+  });
+
+  it("the origins a browser may post from: the public one, and localhost outside production", () => {
+    expect(loadConfig({ DATA_DIR: dir(), PORT: "3202" }).siteOrigins).toEqual([
+      "http://localhost:3202",
+      "http://127.0.0.1:3202",
+    ]);
+    expect(
+      loadConfig({ DATA_DIR: dir(), PORT: "3202", PUBLIC_URL: "https://maidan.pk" }).siteOrigins,
+    ).toEqual(["https://maidan.pk", "http://localhost:3202", "http://127.0.0.1:3202"]);
+    expect(
+      loadConfig({
+        DATA_DIR: dir(),
+        NODE_ENV: "production",
+        PORT: "3202",
+        PUBLIC_URL: "https://maidan.pk",
+      }).siteOrigins,
+    ).toEqual(["https://maidan.pk"]);
+  });
 });

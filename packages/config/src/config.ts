@@ -13,6 +13,26 @@ const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgres:// or postgresql://");
 
+/** An http(s) origin: scheme, host and port only (every absolute URL the shop writes starts so). */
+const publicUrl = z.string().superRefine((v, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be an origin such as https://maidan.pk" });
+    return;
+  }
+  const problem =
+    url.protocol !== "http:" && url.protocol !== "https:"
+      ? "must start with http:// or https://"
+      : url.username || url.password
+        ? "must not carry a user name or password"
+        : url.pathname !== "/" || url.search || url.hash || v.includes("?") || v.includes("#")
+          ? "must be an origin only, with no path, query or fragment (e.g. https://maidan.pk)"
+          : null;
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 const redisUrl = z
   .string()
   .refine((v) => /^rediss?:\/\//.test(v), "must start with redis:// or rediss://");
@@ -28,7 +48,7 @@ export const envSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_PREVIOUS_SECRETS: z.string().optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: publicUrl.optional(),
   TRUST_PROXY: bool.default(false),
   SEED_ON_START: bool.default(true),
   SEED_PRODUCTS: z.coerce.number().int().min(10).max(100_000).default(320),
@@ -78,6 +98,17 @@ export type Config = Env & {
   jwtSecretInDatabase: boolean;
   jwtPreviousSecrets: string[];
   adminPassword: string;
+  /**
+   * The shop's public origin, no trailing slash: PUBLIC_URL, else `http://localhost:PORT`
+   * outside production. Every absolute URL the shop writes starts with it; none comes from a
+   * request's Host or X-Forwarded-* headers (decision 025).
+   */
+  publicUrl: string;
+  /**
+   * Origins a browser's state-changing request may come from: the public origin, and outside
+   * production also http://localhost:PORT and http://127.0.0.1:PORT.
+   */
+  siteOrigins: string[];
   isProduction: boolean;
   isTest: boolean;
 };
@@ -103,6 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const problems = mediaEnvProblems(e, cleaned);
   if (problems.length > 0) throw new ConfigError(problems);
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction && !e.PUBLIC_URL) {
+    throw new ConfigError([
+      "config: PUBLIC_URL: required in production: the shop's public origin, e.g. PUBLIC_URL=https://maidan.pk (npm start sets http://localhost:PORT)",
+    ]);
+  }
+  const local = [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`];
+  const publicOrigin = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : (local[0] as string);
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -123,7 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecretInDatabase: !e.JWT_SECRET && Boolean(e.DATABASE_URL),
     jwtPreviousSecrets: (e.JWT_PREVIOUS_SECRETS ?? "").split(",").filter(Boolean),
     adminPassword: e.ADMIN_PASSWORD ?? persistedSecret(dataDir, "admin-password", 9),
-    isProduction: e.NODE_ENV === "production",
+    publicUrl: publicOrigin,
+    siteOrigins: [...new Set([publicOrigin, ...(isProduction ? [] : local)])],
+    isProduction,
     isTest: e.NODE_ENV === "test",
   };
 }

@@ -43,12 +43,12 @@ export type AuthService = {
   sessionFromRequest(request: Request): Promise<{ viewer: Viewer; setCookie: string | null }>;
   /** `guestId`: the visitor's guest cart is merged into the user's cart (cart module, #5). */
   passwordLogin(input: unknown, ip: string, guestId?: string | null): Promise<SessionResult>;
-  signup(input: unknown, requestOrigin: string, guestId?: string | null): Promise<SessionResult>;
+  signup(input: unknown, guestId?: string | null): Promise<SessionResult>;
   otpGenerate(input: unknown, ip: string): Promise<StatusMessage>;
   otpLogin(input: unknown, guestId?: string | null): Promise<SessionResult>;
   tokenLogin(token: string, guestId?: string | null): Promise<SessionResult>;
   verifyEmail(token: string): Promise<StatusMessage>;
-  forgot(input: unknown, ip: string, requestOrigin: string): Promise<StatusMessage>;
+  forgot(input: unknown, ip: string): Promise<StatusMessage>;
   checkResetToken(token: string): Promise<StatusMessage>;
   resetPassword(input: unknown): Promise<StatusMessage>;
   me(userId: string): Promise<PublicUser>;

@@ -3,6 +3,8 @@
  * types and lengths; unknown extra fields are ignored so older mobile apps keep working.
  */
 import { z } from "zod";
+// First: the schemas below are built as this module loads, in the browser too.
+import "./zod-browser.ts";
 
 export const ROLES = ["user", "vendor", "manager", "admin"] as const;
 export type Role = (typeof ROLES)[number];

@@ -187,7 +187,8 @@ export const confirmBody = z.object({
 });
 export const linkConfirmBody = z.object({
   c: z.uuid({ message: "Invalid link" }),
-  sig: z.string().max(200),
+  // An HMAC in base64url, as the SMS carries it: nothing to decode.
+  sig: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid link"),
 });
 
 export const changePaymentQuery = z.object({
@@ -217,7 +218,7 @@ export type OrdersService = {
   place(
     owner: CartOwner,
     input: unknown,
-    opts?: { idempotencyKey?: string | null; origin?: string; ip?: string | null },
+    opts?: { idempotencyKey?: string | null; ip?: string | null },
   ): Promise<PlaceOrderResult>;
   listMine(userId: string, limit?: number): Promise<OrderSummary[]>;
   getMine(owner: CartOwner, id: string): Promise<OrderDetail>;
@@ -229,7 +230,7 @@ export type OrdersService = {
   resendCode(
     owner: CartOwner,
     id: string,
-    opts?: { origin?: string; ip?: string | null },
+    opts?: { ip?: string | null },
   ): Promise<ResendCodeResult>;
   /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
   awaitingPayment(owner: CartOwner): Promise<OrderSummary[]>;

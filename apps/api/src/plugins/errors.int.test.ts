@@ -83,14 +83,26 @@ describe("errors are {message, status}, never a stack trace", () => {
     expect(site.statusCode).toBe(403);
   });
 
-  it("a same-origin POST passes", async () => {
+  it("a same-origin POST passes: the configured origin, whatever Host says", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/_probe",
-      headers: { origin: "http://localhost:80", host: "localhost:80" },
+      headers: { origin: t.config.publicUrl, host: "localhost:80" },
       payload: { qty: 2 },
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it("a POST from another port or scheme of the same host is cross-site", async () => {
+    for (const origin of ["http://localhost:4000", "https://localhost:3000", "http://localhost"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/_probe",
+        headers: { origin, host: new URL(origin).host },
+        payload: { qty: 2 },
+      });
+      expect(res.statusCode, origin).toBe(403);
+    }
   });
 
   it("sets security headers", async () => {

@@ -31,7 +31,7 @@ export async function createTestApp(
     seed?: boolean;
     /** Seed the demo automatic promotions too (off: the money tests of other modules assume none). */
     promotions?: boolean;
-    extend?: (app: App) => void;
+    extend?: (app: App, config: Config) => void;
     /** Extra configuration (environment variables), e.g. a short gateway timeout. */
     env?: Record<string, string>;
   } = {},
@@ -57,7 +57,7 @@ export async function createTestApp(
   const redisUrl = process.env.TEST_REDIS_URL;
   const kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : memoryKv();
   const app = await buildApp({ config, database, kv });
-  opts.extend?.(app);
+  opts.extend?.(app, config);
   await app.ready();
   return {
     app,

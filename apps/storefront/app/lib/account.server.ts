@@ -2,6 +2,7 @@ import { safeRedirect } from "@maidan/contracts/auth";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Viewer } from "../context";
 import { guestIdContext, viewerContext } from "../context";
+import { originOf } from "./origin.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -23,12 +24,10 @@ export const guestIdOf = (context: Context) => context.get(guestIdContext);
 export const clientIp = (request: Request) =>
   request.headers.get("x-maidan-client-ip") ?? "unknown";
 
-export const originOf = (request: Request) => new URL(request.url).origin;
-
-/** Where to go after signing in: a same-site `redirectTo`, else /my. */
+/** Where to go after signing in: a same-site `redirectTo` (normalised), else /my. */
 export function afterLogin(request: Request, form?: FormData) {
   const asked = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
-  return safeRedirect(asked) ?? "/my";
+  return safeRedirect(asked, originOf(request)) ?? "/my";
 }
 
 /** A redirect that also sets the session cookie. */

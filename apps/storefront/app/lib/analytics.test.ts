@@ -1,12 +1,7 @@
+import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
-import {
-  analyticsPlan,
-  ga4Snippet,
-  gtmSnippet,
-  type PageViewEvent,
-  pixelSnippet,
-  trackPageView,
-} from "./analytics";
+import { analyticsPlan, type PageViewEvent, trackPageView } from "./analytics";
 
 const view: PageViewEvent = {
   event: "page_view",
@@ -51,11 +46,52 @@ describe("analyticsPlan", () => {
   });
 });
 
-describe("snippets", () => {
-  it("embed the id as a JSON string", () => {
-    expect(gtmSnippet("GTM-AB12")).toContain('(window,document,"GTM-AB12")');
-    expect(ga4Snippet("G-1")).toContain('"config","G-1",{send_page_view:false}');
-    expect(pixelSnippet("42")).toContain('(window,document,"42")');
+describe("public/analytics.js (the bootstraps, from a file: no inline script)", () => {
+  const source = readFileSync(new URL("../../public/analytics.js", import.meta.url), "utf8");
+
+  /** Runs the file as a browser would, with these data attributes on its script element. */
+  function run(dataset: Record<string, string>) {
+    const loaded: string[] = [];
+    const window: Record<string, unknown> = {};
+    const document = {
+      currentScript: { dataset },
+      createElement: () => ({}) as { src?: string },
+      head: { appendChild: (s: { src: string }) => loaded.push(s.src) },
+    };
+    runInNewContext(source, { window, document, Date, encodeURIComponent });
+    return { window, loaded };
+  }
+
+  it("does nothing without ids", () => {
+    expect(run({})).toEqual({ window: {}, loaded: [] });
+  });
+
+  it("starts the tag manager with its id", () => {
+    const { window, loaded } = run({ gtm: "GTM-AB12" });
+    expect(loaded).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-AB12"]);
+    expect(window.dataLayer).toEqual([{ "gtm.start": expect.any(Number), event: "gtm.js" }]);
+  });
+
+  it("configures GA4 without automatic page views", () => {
+    const { window, loaded } = run({ ga4: "G-1" });
+    expect(loaded).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-1"]);
+    const layer = (window.dataLayer as ArrayLike<unknown>[]).map((a) => Array.from(a));
+    expect(layer).toEqual([
+      ["js", expect.any(Date)],
+      ["config", "G-1", { send_page_view: false }],
+    ]);
+    expect(typeof window.gtag).toBe("function");
+  });
+
+  it("queues the pixel's calls until its library arrives", () => {
+    const { window, loaded } = run({ pixel: "42" });
+    expect(loaded).toEqual(["https://connect.facebook.net/en_US/fbevents.js"]);
+    const fbq = window.fbq as ((...a: unknown[]) => void) & { queue: unknown[][] };
+    fbq("track", "PageView");
+    expect(fbq.queue).toEqual([
+      ["init", "42"],
+      ["track", "PageView"],
+    ]);
   });
 });
 

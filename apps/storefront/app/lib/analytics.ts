@@ -14,7 +14,7 @@ export type AnalyticsPlan = {
   trackEvents: boolean;
 };
 
-// Ids end up inside inline scripts, so anything but the vendors' own id shapes is refused.
+// Ids end up in attributes and script URLs, so anything but the vendors' own id shapes is refused.
 const idPatterns = {
   gtm: /^GTM-[A-Z0-9]{1,16}$/,
   ga4: /^G-[A-Z0-9]{1,20}$/,
@@ -35,23 +35,6 @@ export function analyticsPlan(settings: AnalyticsSettings | null | undefined): A
   };
 }
 
-export function gtmSnippet(id: string): string {
-  return `(function(w,d,id){w.dataLayer=w.dataLayer||[];w.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"});var s=d.createElement("script");s.async=true;s.src="https://www.googletagmanager.com/gtm.js?id="+id;d.head.appendChild(s);})(window,document,${JSON.stringify(id)});`;
-}
-
-export function ga4Src(id: string): string {
-  return `https://www.googletagmanager.com/gtag/js?id=${id}`;
-}
-
-// Automatic page views are off: the tracker sends them itself, and only when events are enabled.
-export function ga4Snippet(id: string): string {
-  return `window.dataLayer=window.dataLayer||[];window.gtag=function(){window.dataLayer.push(arguments);};window.gtag("js",new Date());window.gtag("config",${JSON.stringify(id)},{send_page_view:false});`;
-}
-
-export function pixelSnippet(id: string): string {
-  return `(function(w,d,id){if(w.fbq)return;var q=function(){q.callMethod?q.callMethod.apply(q,arguments):q.queue.push(arguments);};q.push=q;q.loaded=true;q.version="2.0";q.queue=[];w.fbq=q;w._fbq=w._fbq||q;var s=d.createElement("script");s.async=true;s.src="https://connect.facebook.net/en_US/fbevents.js";d.head.appendChild(s);q("init",id);})(window,document,${JSON.stringify(id)});`;
-}
-
 export type PageViewEvent = {
   event: "page_view";
   route_name: string;
@@ -59,6 +42,7 @@ export type PageViewEvent = {
   page_title: string;
 };
 
+/** What public/analytics.js puts on `window`. */
 type TrackingWindow = {
   dataLayer?: unknown[];
   gtag?: (...args: unknown[]) => void;
@@ -66,7 +50,6 @@ type TrackingWindow = {
 };
 
 declare global {
-  // What the snippets above put on `window`.
   interface Window extends TrackingWindow {}
 }
 

@@ -1,5 +1,9 @@
-/** The site's origin as the shopper reached it (the canonical host when configured). */
+/**
+ * The shop's public origin, for absolute URLs (canonical links, Open Graph, JSON-LD, gateway
+ * return addresses). The API builds every request it hands the storefront on the configured
+ * origin (apps/api/src/storefront.ts), never on the client's Host or X-Forwarded-* headers, so
+ * the request's own origin is that configuration (decision 025).
+ */
 export function originOf(request: Request): string {
-  const configured = process.env.PUBLIC_URL?.replace(/\/$/, "");
-  return configured || new URL(request.url).origin;
+  return new URL(request.url).origin;
 }

@@ -1,5 +1,6 @@
 import type { ProductCard } from "@maidan/contracts/catalog";
 import type { AppServices } from "./api-types";
+import { originOf } from "./origin.server";
 import { productImageUrl, productJsonLd } from "./product-seo";
 
 const RELATED_COUNT = 8;
@@ -19,7 +20,7 @@ export function productPageData(
       console.warn("storefront: related products could not be loaded", error);
       return [];
     });
-  const origin = new URL(request.url).origin;
+  const origin = originOf(request);
   // Built here so the JSON-LD code stays on the server; meta() only copies it into the head.
   const seo = {
     url: new URL(`/${product.slug}`, origin).toString(),

@@ -1,8 +1,26 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import { data, type MiddlewareFunction, redirect } from "react-router";
 import { guestIdContext, viewerContext } from "../context";
 import { guestCookie, newGuestId, readGuestId } from "./guest-id.server";
 import { resolveRedirect } from "./redirects";
 import { services } from "./services.server";
+
+/** What a page's action answers to a body it cannot read as a form. */
+export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+
+/**
+ * Every page action reads a form (`request.formData()`: URL-encoded or multipart), as browsers
+ * post them. Any other body (JSON, text, a broken multipart, none at all on a PUT) would throw
+ * inside the action and answer 500; it is refused here, before any action runs, with 400.
+ * The check reads a copy of the body: the action still reads its own.
+ */
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  try {
+    await request.clone().formData();
+  } catch {
+    throw data({ message: UNREADABLE_FORM, status: 400 }, { status: 400 });
+  }
+};
 
 /**
  * Who is asking (spec §4): reads the Authorization cookie through the auth service, refreshing an

@@ -45,7 +45,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   try {
     if (input.intent === "resend") {
       const sent = await orders.resendCode(cartOwner(context), input.id ?? "", {
-        origin: new URL(request.url).origin,
         ip: clientIp(request),
       });
       return { ok: true, message: sent.message };

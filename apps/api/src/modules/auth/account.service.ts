@@ -35,7 +35,8 @@ export function createAccountService(deps: {
   sessions: Sessions;
   mailer: Mailer;
   isDemo: () => Promise<boolean>;
-  linkOrigin: (requestOrigin: string) => string;
+  /** The shop's configured public origin, for links in e-mails (never a request's Host). */
+  publicUrl: string;
   phones: PhoneService;
   /** Removes the user's own picture a profile change let go of (the avatar service). */
   dropAvatar: (userId: string, previous: string | null, current: string | null) => Promise<void>;
@@ -103,7 +104,7 @@ export function createAccountService(deps: {
     return sessions.issue(bumped);
   }
 
-  async function forgot(email: string, ip: string, requestOrigin: string) {
+  async function forgot(email: string, ip: string) {
     await limit(kv, `forgot:${email.toLowerCase()}`, 5, 3600, accountMessages.forgotLimit);
     await limit(kv, `forgot-ip:${ip}`, 20, 3600, accountMessages.forgotLimit);
     const user = await repo.findUserByEmail(db, email);
@@ -116,7 +117,7 @@ export function createAccountService(deps: {
         tokenHash: hashLinkToken(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
       });
-      const link = `${deps.linkOrigin(requestOrigin)}/account/reset-password/${token}`;
+      const link = `${deps.publicUrl}/account/reset-password/${token}`;
       await deps.mailer.send({
         to: user.email,
         subject: "Reset your Maidan password",

@@ -1,7 +1,11 @@
 import type { TestApp } from "../../testing/test-app.ts";
 
-/** Helpers for API tests that need signed-in users (also for other domains' tests). */
-export const SAME_ORIGIN = { host: "localhost", origin: "http://localhost" };
+// Helpers for API tests that need signed-in users (also for other domains' tests).
+
+/** A browser's headers on the test app's own origin (its PORT left at the default). */
+export const SAME_ORIGIN = { host: "localhost", origin: "http://localhost:3000" };
+/** The same for any test app: its configured origin. */
+export const sameOrigin = (t: TestApp) => ({ ...SAME_ORIGIN, origin: t.config.publicUrl });
 
 let counter = 0;
 export const uniqueEmail = (tag = "user") => `${tag}-${Date.now()}-${++counter}@example.com`;
@@ -17,7 +21,7 @@ export function post(
     method: "POST",
     url,
     payload: payload as object,
-    headers: { ...SAME_ORIGIN, ...headers },
+    headers: { ...sameOrigin(t), ...headers },
   });
 }
 
@@ -31,7 +35,7 @@ export function put(
     method: "PUT",
     url,
     payload: payload as object,
-    headers: { ...SAME_ORIGIN, ...headers },
+    headers: { ...sameOrigin(t), ...headers },
   });
 }
 

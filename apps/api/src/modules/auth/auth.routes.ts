@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.signup(req.body, `${req.protocol}://${req.host}`, req.viewer.guestId);
+      const s = await service.signup(req.body, req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", ...body(s) };
     },

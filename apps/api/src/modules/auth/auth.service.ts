@@ -78,7 +78,7 @@ export const outboxReadable = (config: Config) => config.DEV_OUTBOX ?? !config.i
 export function createAuth(deps: AuthDeps) {
   const { config, db, kv } = deps;
   const log = deps.log ?? ((m: string) => console.warn(m));
-  const secure = Boolean(config.PUBLIC_URL?.startsWith("https:"));
+  const secure = config.publicUrl.startsWith("https:");
   const signer = createTokenSigner(config.jwtSecret, config.jwtPreviousSecrets);
   const sessions = createSessions(db, signer);
   const sms =
@@ -98,9 +98,6 @@ export function createAuth(deps: AuthDeps) {
     (config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
       ? facebookProvider(config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET)
       : sandboxProvider(config.jwtSecret));
-  // Links in e-mails use PUBLIC_URL when set: a forged Host header must not steer reset links.
-  const linkOrigin = (requestOrigin: string) =>
-    config.PUBLIC_URL?.replace(/\/$/, "") ?? requestOrigin;
   const otp = createOtpService({
     db,
     kv,
@@ -109,7 +106,15 @@ export function createAuth(deps: AuthDeps) {
     codeLength: async () => (await deps.settings()).otpLength,
   });
   const phones = createPhoneService({ db, otp });
-  const logins = createLoginService({ db, kv, sessions, otp, mailer, linkOrigin, phones });
+  const logins = createLoginService({
+    db,
+    kv,
+    sessions,
+    otp,
+    mailer,
+    publicUrl: config.publicUrl,
+    phones,
+  });
   const avatars = createAvatarService({
     db,
     media: deps.media ?? createMediaStorage(config),
@@ -120,7 +125,7 @@ export function createAuth(deps: AuthDeps) {
     kv,
     sessions,
     mailer,
-    linkOrigin,
+    publicUrl: config.publicUrl,
     isDemo: async () => (await deps.settings()).demo,
     phones,
     dropAvatar: avatars.dropReplaced,
@@ -215,13 +220,13 @@ export function createAuth(deps: AuthDeps) {
     },
     passwordLogin: async (input, ip, guestId) =>
       withCart(await logins.passwordLogin(parseInput(localLoginBody, input), ip), guestId),
-    signup: async (input, origin, guestId) => withCart(await logins.signup(input, origin), guestId),
+    signup: async (input, guestId) => withCart(await logins.signup(input), guestId),
     otpGenerate: (input, ip) => otp.generate(parseInput(otpGenerateBody, input).phone, ip),
     otpLogin: async (input, guestId) =>
       withCart(await logins.phoneLogin(parseInput(otpLoginBody, input)), guestId),
     tokenLogin: async (token, guestId) => withCart(await logins.tokenLogin(token), guestId),
     verifyEmail: (token) => logins.verifyEmail(token),
-    forgot: (input, ip, origin) => account.forgot(parseInput(forgotBody, input).email, ip, origin),
+    forgot: (input, ip) => account.forgot(parseInput(forgotBody, input).email, ip),
     checkResetToken: (token) => account.checkResetToken(token),
     resetPassword: (input) => {
       const b = parseInput(resetPasswordBody, input);

@@ -41,8 +41,8 @@ export type AuthDeps = {
   sessions: Sessions;
   otp: OtpService;
   mailer: Mailer;
-  /** The shop's public origin for links in e-mails (PUBLIC_URL, else the request's). */
-  linkOrigin: (requestOrigin: string) => string;
+  /** The shop's configured public origin, for links in e-mails (never a request's Host). */
+  publicUrl: string;
   phones: PhoneService;
 };
 
@@ -86,7 +86,7 @@ export function createLoginService(deps: AuthDeps) {
     return sessions.issue(user, body.tokenExpiry);
   }
 
-  async function signup(input: unknown, requestOrigin: string) {
+  async function signup(input: unknown) {
     const body = parseInput(signupBody, input);
     const passwordHash = await hashPassword(body.password);
     const token = newLinkToken();
@@ -112,7 +112,7 @@ export function createLoginService(deps: AuthDeps) {
       });
       return created;
     });
-    const link = `${deps.linkOrigin(requestOrigin)}/account/verify/${token}`;
+    const link = `${deps.publicUrl}/account/verify/${token}`;
     await deps.mailer
       .send({
         to: body.email,

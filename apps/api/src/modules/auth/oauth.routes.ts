@@ -19,12 +19,12 @@ const nonceCookie = (secure: boolean) => ({
 });
 
 /** Browser Facebook login: start → provider dialog → callback → /oauth/success. */
-export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string }> = async (
+export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string }> = async (
   app,
   { auth, publicUrl },
 ) => {
-  const callbackUrl = (req: { protocol: string; host: string }) =>
-    `${publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`}/api/auth/facebook/callback`;
+  // The provider sends the browser back here: the configured origin, never the request's Host.
+  const callbackUrl = `${publicUrl}/api/auth/facebook/callback`;
 
   app.get(
     "/auth/facebook",
@@ -36,8 +36,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
       },
     },
     async (req, reply) => {
-      const returnTo = safeRedirect(req.query.redirectTo) ?? "/my";
-      const { url, nonce } = await auth.oauth.start(callbackUrl(req), returnTo);
+      const returnTo = safeRedirect(req.query.redirectTo, publicUrl) ?? "/my";
+      const { url, nonce } = await auth.oauth.start(callbackUrl, returnTo);
       reply.setCookie(OAUTH_NONCE_COOKIE, nonce, nonceCookie(auth.secure));
       return reply.redirect(url, 302);
     },
@@ -61,22 +61,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl?: string
       reply.clearCookie(OAUTH_NONCE_COOKIE, nonceCookie(auth.secure));
       try {
         if (!code || !state) throw new Error("missing code or state");
-        const { session, returnTo } = await auth.oauth.callback(
-          code,
-          state,
-          nonce,
-          callbackUrl(req),
-        );
+        const { session, returnTo } = await auth.oauth.callback(code, state, nonce, callbackUrl);
         await auth.mergeGuestCart(session.user._id, req.viewer.guestId);
         reply.setCookie(
           SESSION_COOKIE,
           session.token,
           sessionCookieOptions(LONG_SESSION_SECONDS, auth.secure),
         );
-        return reply.redirect(
-          `/oauth/success?${new URLSearchParams({ redirectTo: returnTo })}`,
-          302,
-        );
+        // Checked again: a target stored before this check existed is not trusted either.
+        const to = safeRedirect(returnTo, publicUrl) ?? "/my";
+        return reply.redirect(`/oauth/success?${new URLSearchParams({ redirectTo: to })}`, 302);
       } catch {
         return reply.redirect("/oauth/success?error=1", 302);
       }

@@ -196,7 +196,7 @@ describe("the SMTP mailer", () => {
 
 describe("the dev outbox", () => {
   it("is hidden in production unless DEV_OUTBOX=true, and whenever DEV_OUTBOX=false", async () => {
-    const base = { DATA_DIR: "/tmp/unused", LOG_LEVEL: "silent" };
+    const base = { DATA_DIR: "/tmp/unused", LOG_LEVEL: "silent", PUBLIC_URL: "https://maidan.pk" };
     expect(outboxReadable(loadConfig({ ...base, NODE_ENV: "production" }))).toBe(false);
     expect(
       outboxReadable(loadConfig({ ...base, NODE_ENV: "production", DEV_OUTBOX: "true" })),

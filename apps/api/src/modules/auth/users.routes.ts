@@ -36,7 +36,6 @@ const tokenParam = z.object({ id: z.string().min(10).max(500) });
 export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   const { service } = auth;
   const tags = ["users"];
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
 
   app.get(
     "/users/me",
@@ -62,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { 
       },
     },
     async (req, reply) => {
-      const s = await service.signup(req.body, origin(req), req.viewer.guestId);
+      const s = await service.signup(req.body, req.viewer.guestId);
       reply.setCookie(SESSION_COOKIE, s.token, sessionCookieOptions(s.maxAge, auth.secure));
       return { user: s.user, token: s.token };
     },
@@ -144,7 +143,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { 
       },
     },
     async (req) =>
-      service.forgot(req.body, req.ip, origin(req)) as Promise<{
+      service.forgot(req.body, req.ip) as Promise<{
         status: boolean;
         message: string;
       }>,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TestApp } from "../../testing/test-app.ts";
-import { SAME_ORIGIN } from "../auth/auth-test-helpers.ts";
+import { sameOrigin } from "../auth/auth-test-helpers.ts";
 
 /** Helpers for cart and order tests (also used by the orders module's tests). */
 let n = 0;
@@ -49,7 +49,7 @@ export function send(
     method,
     url,
     payload: payload as object,
-    headers: { ...SAME_ORIGIN, ...headers },
+    headers: { ...sameOrigin(t), ...headers },
   });
 }
 

@@ -7,11 +7,11 @@ import { createSitemap, PRODUCTS_PER_SITEMAP } from "./sitemap.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ products: 40 });
+  t = await createTestApp({ products: 40, env: { PUBLIC_URL: "http://shop.test" } });
 });
 afterAll(() => t?.close());
 
-const get = (url: string) => t.app.inject({ method: "GET", url, headers: { host: "shop.test" } });
+const get = (url: string) => t.app.inject({ method: "GET", url });
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe("robots.txt and sitemaps", () => {
@@ -56,8 +56,9 @@ describe("a catalogue bigger than one sitemap file", () => {
     const small = Fastify();
     await small.register(sitemapRoutes, {
       sitemap: createSitemap(t.database.db, t.app.services.site, t.app.services.catalog, 0, 15),
+      publicUrl: "http://shop.test",
     });
-    const at = (url: string) => small.inject({ url, headers: { host: "shop.test" } });
+    const at = (url: string) => small.inject({ url });
     try {
       const files = locs((await at("/sitemap.xml")).body).filter((f) => f?.includes("products-"));
       expect(files).toEqual([1, 2, 3].map((n) => `http://shop.test/sitemaps/products-${n}.xml`));

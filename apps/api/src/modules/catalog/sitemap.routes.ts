@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { notFound } from "../../lib/errors.ts";
 import { type Sitemap, sitemapIndex, urlSet } from "./sitemap.ts";
 
@@ -18,29 +18,27 @@ const DISALLOW = [
  * /robots.txt, /sitemap.xml (an index) and /sitemaps/*.xml. Registered at the root, so they
  * outrank the storefront's catch-all.
  */
-export const sitemapRoutes: FastifyPluginAsync<{ sitemap: Sitemap; publicUrl?: string }> = async (
+export const sitemapRoutes: FastifyPluginAsync<{ sitemap: Sitemap; publicUrl: string }> = async (
   app,
-  { sitemap, publicUrl },
+  { sitemap, publicUrl: origin },
 ) => {
-  const origin = (req: FastifyRequest) =>
-    publicUrl?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`;
   const xml = {
     "content-type": "application/xml; charset=utf-8",
     "cache-control": "public, max-age=3600",
   };
   const hide = { schema: { hide: true } };
 
-  app.get("/robots.txt", hide, async (req, reply) => {
+  app.get("/robots.txt", hide, async (_req, reply) => {
     reply
       .header("content-type", "text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=3600");
-    return `User-agent: *\n${DISALLOW.map((p) => `Disallow: ${p}`).join("\n")}\nAllow: /\n\nSitemap: ${origin(req)}/sitemap.xml\n`;
+    return `User-agent: *\n${DISALLOW.map((p) => `Disallow: ${p}`).join("\n")}\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
   });
 
-  app.get("/sitemap.xml", hide, async (req, reply) => {
+  app.get("/sitemap.xml", hide, async (_req, reply) => {
     const files = await sitemap.files();
     reply.headers(xml);
-    return sitemapIndex(files.map((f) => `${origin(req)}/sitemaps/${f}`));
+    return sitemapIndex(files.map((f) => `${origin}/sitemaps/${f}`));
   });
 
   app.get<{ Params: { file: string } }>("/sitemaps/:file", hide, async (req, reply) => {
@@ -59,6 +57,6 @@ export const sitemapRoutes: FastifyPluginAsync<{ sitemap: Sitemap; publicUrl?: s
     const urls = await load;
     if (!urls) throw notFound("Sitemap not found");
     reply.headers(xml);
-    return urlSet(urls.map((u) => ({ ...u, loc: `${origin(req)}${u.path}` })));
+    return urlSet(urls.map((u) => ({ ...u, loc: `${origin}${u.path}` })));
   });
 };

@@ -54,6 +54,7 @@ beforeAll(async () => {
           build: async () => fakeBuild(),
           mode: "production",
           serveAssets: false,
+          publicUrl: "http://localhost:3000",
           pageCacheMs: Number(TTL),
         });
       });

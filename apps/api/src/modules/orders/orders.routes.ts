@@ -43,7 +43,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
   { orders },
 ) => {
   const tags = ["orders"];
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
 
   app.post(
     "/orders",
@@ -60,7 +59,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
     (req) =>
       orders.place(ownerOf(req), req.body, {
         idempotencyKey: req.headers["idempotency-key"] ?? null,
-        origin: origin(req),
         ip: req.ip,
       }),
   );
@@ -145,7 +143,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
         response: { 200: resendCodeResult, ...errors },
       },
     },
-    (req) => orders.resendCode(ownerOf(req), req.params.id, { origin: origin(req), ip: req.ip }),
+    (req) => orders.resendCode(ownerOf(req), req.params.id, { ip: req.ip }),
   );
 
   app.get(
@@ -179,10 +177,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> =
       },
     },
     async (req, reply) => {
-      const r = await orders.confirmWithLink({
-        ...req.body,
-        sig: decodeURIComponent(req.body.sig),
-      });
+      const r = await orders.confirmWithLink(req.body);
       if (req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded"))
         return reply.redirect(`/order-success?id=${r.ids.join(",")}&amount=${r.total}`, 303);
       return r;

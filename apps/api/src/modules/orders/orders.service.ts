@@ -41,7 +41,8 @@ export type OrdersDeps = PlaceDeps & {
   mailer: Mailer;
   /** Throttles of new confirmation codes (shared by every process when Redis is set). */
   kv: Kv;
-  publicUrl?: string;
+  /** The shop's configured public origin, for the links in SMS (never a request's Host). */
+  publicUrl: string;
   log?: (msg: string) => void;
   /** Told, after the commit, which products an order took stock of or gave it back to. */
   stockChanged?: (productIds: string[]) => void;
@@ -61,8 +62,6 @@ export function createOrdersService(deps: OrdersDeps) {
   const stockChanged = (ids: Set<string>) => {
     if (ids.size > 0) deps.stockChanged?.([...ids]);
   };
-  const origin = (requestOrigin?: string) =>
-    deps.publicUrl?.replace(/\/$/, "") ?? requestOrigin ?? "http://localhost:3000";
 
   async function owned(owner: { userId: string | null; guestId: string | null }, id: string) {
     if (!UUID.test(id) || (!owner.userId && !owner.guestId)) throw missing();
@@ -204,7 +203,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const confirm = placed.code
           ? {
               code: placed.code,
-              link: confirmLink(origin(opts.origin), deps.secret, placed.result.masterId),
+              link: confirmLink(deps.publicUrl, deps.secret, placed.result.masterId),
             }
           : null;
         await sendOrderMessages(
@@ -312,7 +311,7 @@ export function createOrdersService(deps: OrdersDeps) {
       await sendNewCode(
         { sms: deps.sms, log },
         { phone: o.address.phone, numbers: list.map((x) => x.order_no).join(", ") },
-        { code, link: confirmLink(origin(opts.origin), deps.secret, o.checkout_id) },
+        { code, link: confirmLink(deps.publicUrl, deps.secret, o.checkout_id) },
       );
       const after = list.find((x) => x.id === o.id)?.confirm_by ?? null;
       return {
@@ -391,7 +390,7 @@ export function createOrdersService(deps: OrdersDeps) {
           confirmationRequired: Boolean(code),
         };
         const confirm = code
-          ? { code, link: confirmLink(origin(), deps.secret, o.checkout_id) }
+          ? { code, link: confirmLink(deps.publicUrl, deps.secret, o.checkout_id) }
           : null;
         await sendOrderMessages(
           { sms: deps.sms, mailer: deps.mailer, log },

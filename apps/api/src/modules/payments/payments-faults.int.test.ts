@@ -11,7 +11,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     products: 2,
-    env: { NODE_ENV: "production", PAYMENTS_SANDBOX: "true", PAYMENT_INQUIRY_INTERVAL_MS: "0" },
+    env: {
+      NODE_ENV: "production",
+      PUBLIC_URL: "http://localhost:3000",
+      PAYMENTS_SANDBOX: "true",
+      PAYMENT_INQUIRY_INTERVAL_MS: "0",
+    },
   });
 });
 afterAll(() => t?.close());

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { enabledGateways, gatewayConfigs, sandboxGateways } from "./payments.config.ts";
 
 const env = (extra: Record<string, string>) =>
-  loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-pay-")), ...extra });
+  loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-pay-")),
+    PUBLIC_URL: "https://maidan.pk",
+    ...extra,
+  });
 
 describe("gateway configuration", () => {
   it("uses every sandbox in development", () => {

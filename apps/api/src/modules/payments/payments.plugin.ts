@@ -14,13 +14,6 @@ import { paymentsRoutes } from "./payments.routes.ts";
 import { createPaymentsService } from "./payments.service.ts";
 import { sandboxRoutes } from "./sandbox/sandbox.routes.ts";
 
-/**
- * The shop's origin for the URLs gateways send shoppers and notifications back to: PUBLIC_URL,
- * else this process on localhost. Never a request's Host or X-Forwarded-* (decision 022).
- */
-export const publicOrigin = (config: Config) =>
-  config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
-
 /** Calls the app itself in-process (the built-in sandboxes), with the same timeout as the network. */
 function injectHttp(app: FastifyInstance, timeoutMs: number): GatewayHttp {
   return async (req) => {
@@ -80,7 +73,8 @@ export async function setupPayments(
     db: deps.database.db,
     gateways,
     http,
-    origin: publicOrigin(config),
+    // Return URLs come from configuration only, never a request's Host (decisions 022, 025).
+    origin: config.publicUrl,
     holdMinutes: config.PAYMENT_HOLD_MINUTES,
     callbackMaxAgeMinutes: config.PAYMENT_CALLBACK_MAX_AGE_MINUTES,
     topUpLimits: { min: config.WALLET_TOPUP_MIN, max: config.WALLET_TOPUP_MAX },

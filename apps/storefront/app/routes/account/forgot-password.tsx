@@ -4,13 +4,7 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { forgotPasswordRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
-import {
-  type ActionFeedback,
-  clientIp,
-  failure,
-  formObject,
-  originOf,
-} from "../../lib/account.server";
+import { type ActionFeedback, clientIp, failure, formObject } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/forgot-password";
@@ -23,11 +17,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   const invalid = formError(forgotPasswordForm, input);
   if (invalid) return { ok: false, message: invalid };
   try {
-    const r = await services(context).auth.forgot(
-      { email: input.email ?? "" },
-      clientIp(request),
-      originOf(request),
-    );
+    const r = await services(context).auth.forgot({ email: input.email ?? "" }, clientIp(request));
     return { ok: true, message: r.message };
   } catch (e) {
     return failure(e);

@@ -1,6 +1,7 @@
 import { safeRedirect } from "@maidan/contracts/safe-redirect";
 import { Link, redirect, useLoaderData } from "react-router";
 import { viewerContext } from "../../context";
+import { originOf } from "../../lib/origin.server";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/oauth-success";
 
@@ -11,7 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const viewer = context.get(viewerContext);
   if (viewer && !url.searchParams.has("error")) {
-    throw redirect(safeRedirect(url.searchParams.get("redirectTo")) ?? "/my");
+    throw redirect(safeRedirect(url.searchParams.get("redirectTo"), originOf(request)) ?? "/my");
   }
   return { message: "Facebook login failed. Please try again." };
 }

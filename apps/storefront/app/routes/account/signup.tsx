@@ -21,7 +21,6 @@ import {
   failure,
   formObject,
   guestIdOf,
-  originOf,
   redirectWithCookie,
   requireViewer,
 } from "../../lib/account.server";
@@ -70,7 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         password: input.password ?? "",
         campaign: input.campaign,
       },
-      originOf(request),
       guestIdOf(context),
     );
     const claimed = session.user.phonePending;

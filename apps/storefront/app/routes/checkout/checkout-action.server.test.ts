@@ -148,7 +148,7 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
         paymentMethod: "COD",
         useWallet: true,
       },
-      { idempotencyKey: "key-12345678", origin: "http://shop.test", ip: "203.0.113.7" },
+      { idempotencyKey: "key-12345678", ip: "203.0.113.7" },
     );
   });
 

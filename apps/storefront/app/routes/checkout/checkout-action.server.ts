@@ -234,7 +234,6 @@ async function place(
     { address, paymentMethod, useWallet: input.useWallet === "on" },
     {
       idempotencyKey: input.idempotencyKey || null,
-      origin: new URL(request.url).origin,
       ip: clientIp(request),
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
+import { scriptNonce } from "../../../plugins/security.ts";
 import { decryptValues, encryptCallback } from "../gateways/hbl/hbl-crypto.ts";
 import { choosePage, fields, html, ledger, page, type SandboxDeps } from "./sandbox-kit.ts";
 
@@ -92,7 +93,7 @@ export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => 
       reply,
       page(
         "HBLPay",
-        `<p>Loading…</p><script>var m=/data=([^&]*)/.exec(location.hash);location.replace("/sandbox/hbl/HBLPay/Site/checkout?data="+(m?m[1]:""))</script>`,
+        `<p>Loading…</p><script nonce="${scriptNonce(reply)}">var m=/data=([^&]*)/.exec(location.hash);location.replace("/sandbox/hbl/HBLPay/Site/checkout?data="+(m?m[1]:""))</script>`,
       ),
     ),
   );

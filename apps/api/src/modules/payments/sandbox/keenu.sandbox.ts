@@ -162,6 +162,6 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
         300,
       );
     }
-    return html(reply, autoPost(CALLBACK, callback));
+    return html(reply, autoPost(reply, CALLBACK, callback));
   });
 };

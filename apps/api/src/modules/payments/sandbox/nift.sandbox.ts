@@ -126,7 +126,7 @@ export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =>
         300,
       );
     }
-    return html(reply, autoPost(t.returnUrl, back));
+    return html(reply, autoPost(reply, t.returnUrl, back));
   });
 
   /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kv } from "../../../lib/kv.ts";
+import { scriptNonce } from "../../../plugins/security.ts";
 import type { GatewayHttp } from "../gateways/http.ts";
 import type { SandboxSecrets } from "../payments.config.ts";
 
@@ -77,14 +78,17 @@ export function choosePage(
   );
 }
 
-/** A page that posts `fields` to `action` by itself (how banks send the browser back). */
-export function autoPost(action: string, fields: Record<string, string>) {
+/**
+ * A page that posts `fields` to `action` by itself (how banks send the browser back). Its one
+ * inline script runs by the nonce of `reply`'s content security policy.
+ */
+export function autoPost(reply: FastifyReply, action: string, fields: Record<string, string>) {
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join("");
   return page(
     "Returning to the shop",
-    `<form id="back" method="post" action="${esc(action)}">${inputs}<button>Return to the shop</button></form><script>document.getElementById("back").submit()</script>`,
+    `<form id="back" method="post" action="${esc(action)}">${inputs}<button>Return to the shop</button></form><script nonce="${scriptNonce(reply)}">document.getElementById("back").submit()</script>`,
   );
 }
 
