@@ -10,6 +10,12 @@ import {
   stockOf,
   type TestVariant,
 } from "../cart/cart-test-helpers.ts";
+import {
+  deliver,
+  type GatewayKey,
+  payAtSandbox,
+  startPayment,
+} from "../payments/payments-test-helpers.ts";
 import { ADDRESS, placeOrder } from "./order-test-helpers.ts";
 
 /**
@@ -64,8 +70,11 @@ type Amount = {
 };
 type Placed = { orders: { _id: string; vendor: { _id: string }; amount: Amount }[] };
 
-/** A signed-in shopper's checkout of a (Rs. 4,000, vendor 1) and b (Rs. 1,000, vendor 2) with SAVE5. */
-async function checkout(wallet = 0) {
+/**
+ * A signed-in shopper's checkout of a (Rs. 4,000, vendor 1) and b (Rs. 1,000, vendor 2) with
+ * SAVE5: cash on delivery, or paid in full at `gateway`'s sandbox.
+ */
+async function checkout(wallet = 0, gateway?: GatewayKey) {
   const u = await signUp(t);
   const who = bearer(u.token);
   if (wallet > 0)
@@ -84,13 +93,7 @@ async function checkout(wallet = 0) {
   expect(cart).toMatchObject({ subtotal: 5000, promotionDiscount: 500, couponDiscount: 225 });
   expect(cart.shipping).toBe(0);
   expect(cart.promo?.item?._id).toBe(gift.vid);
-  const res = await placeOrder(t, who, {
-    address: ADDRESS,
-    paymentMethod: "COD",
-    useWallet: wallet > 0,
-  });
-  expect(res.statusCode).toBe(200);
-  const placed = res.json() as Placed;
+  const placed = gateway ? await paidOnline(who, gateway) : await cashOnDelivery(who, wallet > 0);
   const vendorOf = async (v: TestVariant) =>
     (
       (await t.database.db.execute(sql`select vendor_id from products where id = ${v.pid}`))
@@ -101,6 +104,34 @@ async function checkout(wallet = 0) {
   const second = placed.orders.find((o) => o.vendor._id !== va);
   if (!first || !second) throw new Error("expected two orders");
   return { who, user: u, a: first, b: second };
+}
+
+async function cashOnDelivery(who: Record<string, string>, useWallet: boolean) {
+  const res = await placeOrder(t, who, { address: ADDRESS, paymentMethod: "COD", useWallet });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Placed;
+}
+
+async function paidOnline(who: Record<string, string>, gateway: GatewayKey): Promise<Placed> {
+  const s = await startPayment(t, who, gateway);
+  await deliver(t, await payAtSandbox(t, s, "success"));
+  const { rows } = await t.database.db.execute(sql`
+    select o.id as "_id", o.vendor_id, o.subtotal, o.discount, o.shipping, o.wallet_used,
+      o.total, o.payment_status from orders o where o.checkout_id = ${s.checkoutId}`);
+  expect(rows.map((r) => r.payment_status)).toEqual(["paid", "paid"]);
+  return {
+    orders: rows.map((r) => ({
+      _id: String(r._id),
+      vendor: { _id: String(r.vendor_id) },
+      amount: {
+        subtotal: Number(r.subtotal),
+        discount: Number(r.discount),
+        shipping: Number(r.shipping),
+        walletUsed: Number(r.wallet_used),
+        total: Number(r.total),
+      },
+    })),
+  };
 }
 
 const voucherUses = async () =>
@@ -183,5 +214,22 @@ describe("cancelling the order that earned the checkout's benefits", () => {
     const d = (await send(t, "GET", `/api/orders/my/${c.b._id}`, c.who)).json();
     expect(d.amount).toMatchObject({ discount: 145, shipping: 0, total: 0 });
     expect(d.priceChanges).toEqual([]);
+  });
+
+  it("an order paid online refunds what it paid less what the order on its way keeps", async () => {
+    const c = await checkout(0, "easypaisa");
+    expect(c.a.amount).toMatchObject({ discount: 580, walletUsed: 0, total: 3420 });
+    await t.database.db.execute(sql`update orders set status = 'shipped' where id = ${c.b._id}`);
+
+    const cancel = await send(t, "POST", `/api/orders/my/${c.a._id}/cancel`, c.who, {
+      refundTo: "original",
+    });
+    expect(cancel.statusCode).toBe(200);
+    // b keeps 645 of what a earned it (as above); the bank gets back 3,420 - 645.
+    expect(cancel.json().refund).toMatchObject({ amount: 2775, to: "original", status: "due" });
+    const { rows } = await t.database.db.execute(sql`
+      select o.kept_back, o.payment_status, r.amount from orders o
+      join payment_refunds r on r.order_id = o.id where o.id = ${c.a._id}`);
+    expect(rows).toEqual([{ kept_back: 645, payment_status: "refund_due", amount: 2775 }]);
   });
 });
