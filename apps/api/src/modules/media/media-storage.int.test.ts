@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3TestServer, startS3Server } from "../../testing/s3-server.ts";
+import { createTestApp } from "../../testing/test-app.ts";
 import { diskStorage } from "./disk-storage.ts";
 import type { MediaObject, MediaStorage } from "./media-storage.ts";
 import { s3Storage } from "./s3-storage.ts";
@@ -129,5 +130,54 @@ describe("S3 media storage", () => {
       /^media: cannot reach the bucket s3:\/\/no-such-bucket\/ at http:\/\/127\.0\.0\.1:\d+: HTTP 404/,
     );
     missing.close();
+  });
+});
+
+describe("a bucket that does not answer", () => {
+  const dead = () =>
+    s3Storage({
+      bucket: "shop-media",
+      // Nothing listens on port 9 of this machine: every call is refused at once.
+      endpoint: "http://127.0.0.1:9",
+      region: "us-east-1",
+      forcePathStyle: true,
+      prefix: "",
+      credentials: { accessKeyId: "x", secretAccessKey: "y" },
+    });
+
+  it("fails every call with 503 MEDIA_UNAVAILABLE, never a bare error", async () => {
+    const storage = dead();
+    for (const call of [
+      () => storage.open("products/x.webp"),
+      () => storage.read("products/x.webp"),
+      () => storage.exists("products/x.webp"),
+      () => storage.put("avatars/x.webp", bytes("x")),
+      () => storage.delete("avatars/x.webp"),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ status: 503, code: "MEDIA_UNAVAILABLE" });
+    }
+    storage.close();
+  });
+
+  it("gives /media and /img a 503 {message, status}", async () => {
+    const t = await createTestApp({
+      seed: false,
+      env: {
+        MEDIA_S3_BUCKET: "shop-media",
+        MEDIA_S3_ENDPOINT: "http://127.0.0.1:9",
+        MEDIA_S3_FORCE_PATH_STYLE: "true",
+        MEDIA_S3_ACCESS_KEY_ID: "x",
+        MEDIA_S3_SECRET_ACCESS_KEY: "y",
+      },
+    });
+    try {
+      for (const url of ["/media/products/x.webp", "/img/320/products/x.webp"]) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json(), url).toMatchObject({ status: 503, code: "MEDIA_UNAVAILABLE" });
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

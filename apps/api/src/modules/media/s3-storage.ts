@@ -8,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { AppError } from "../../lib/errors.ts";
 import { assertMediaKey, contentTypeOf, isMediaKey, MEDIA_CACHE_CONTROL } from "./media-key.ts";
 import type { MediaStorage } from "./media-storage.ts";
 
@@ -26,6 +27,17 @@ const status = (e: unknown) =>
   e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined;
 const isNotFound = (e: unknown) =>
   status(e) === 404 || (e as Error).name === "NoSuchKey" || (e as Error).name === "NotFound";
+
+/** The bucket failed (unreachable, refusing, erring): the client may try again later. */
+function outage(e: unknown) {
+  const err = new AppError(
+    503,
+    "Pictures cannot be reached right now. Please try again in a moment.",
+    "MEDIA_UNAVAILABLE",
+  );
+  err.cause = e;
+  return err;
+}
 
 /**
  * Media in an S3-compatible bucket shared by every instance. Objects are written whole (a
@@ -49,6 +61,15 @@ export function s3Storage(s: S3Settings): MediaStorage {
     assertMediaKey(key);
     return `${s.prefix}${key}`;
   };
+  // A missing object and a not-modified answer are answers; anything else is the bucket failing.
+  const send: S3Client["send"] = (async (command: Parameters<S3Client["send"]>[0]) => {
+    try {
+      return await client.send(command);
+    } catch (e) {
+      if (isNotFound(e) || status(e) === 304) throw e;
+      throw outage(e);
+    }
+  }) as S3Client["send"];
   const where = `s3://${s.bucket}/${s.prefix}${s.endpoint ? ` at ${s.endpoint}` : ` (${s.region})`}`;
 
   return {
@@ -57,7 +78,7 @@ export function s3Storage(s: S3Settings): MediaStorage {
     async exists(key) {
       if (!isMediaKey(key)) return false;
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        await send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
         return true;
       } catch (e) {
         if (isNotFound(e)) return false;
@@ -65,7 +86,7 @@ export function s3Storage(s: S3Settings): MediaStorage {
       }
     },
     async put(key, bytes, contentType) {
-      await client.send(
+      await send(
         new PutObjectCommand({
           Bucket,
           Key: objectKey(key),
@@ -78,7 +99,7 @@ export function s3Storage(s: S3Settings): MediaStorage {
     async read(key) {
       if (!isMediaKey(key)) return null;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const res = await send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
       } catch (e) {
         if (isNotFound(e)) return null;
@@ -88,7 +109,7 @@ export function s3Storage(s: S3Settings): MediaStorage {
     async open(key, opts = {}) {
       if (!isMediaKey(key)) return null;
       try {
-        const res = await client.send(
+        const res = await send(
           new GetObjectCommand({ Bucket, Key: objectKey(key), IfNoneMatch: opts.ifNoneMatch }),
         );
         if (!res.Body) return null;
@@ -109,7 +130,7 @@ export function s3Storage(s: S3Settings): MediaStorage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      await send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
     async check() {
       try {
