@@ -41,8 +41,10 @@ function context(viewerId: string | null = null) {
   services.auth.passwordLogin = vi.fn(
     async () => ({ setCookie: "Authorization=t; Path=/" }) as SessionResult,
   );
+  // A sign-up without a mobile number: nothing to confirm, straight on to the target.
   services.auth.signup = vi.fn(
-    async () => ({ setCookie: "Authorization=t; Path=/" }) as SessionResult,
+    async () =>
+      ({ setCookie: "Authorization=t; Path=/", user: { phonePending: null } }) as SessionResult,
   );
   const ctx = new RouterContextProvider();
   ctx.set(servicesContext, services);
