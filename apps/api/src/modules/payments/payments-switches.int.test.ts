@@ -54,6 +54,7 @@ describe("live gateways only, the rest switched off", () => {
       products: 8,
       env: {
         NODE_ENV: "production",
+        PUBLIC_URL: "https://shop.example",
         PAYMENTS_DISABLED: "easypaisa, HBL,keenu,nift",
         ALFALAH_URL: "http://127.0.0.1:9",
         ALFALAH_MERCHANT_ID: "1",
@@ -86,7 +87,12 @@ describe("test mode with two gateways switched off", () => {
   beforeAll(async () => {
     t = await createTestApp({
       products: 8,
-      env: { NODE_ENV: "production", PAYMENTS_SANDBOX: "true", PAYMENTS_DISABLED: "hbl,keenu" },
+      env: {
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://shop.example",
+        PAYMENTS_SANDBOX: "true",
+        PAYMENTS_DISABLED: "hbl,keenu",
+      },
     });
   });
   afterAll(() => t?.close());
