@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "../apps/api/src/server-flags.ts";
+import { SERVER_NODE_FLAGS } from "../apps/server/src/server-flags.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Set once in the main process so the workers (which re-read this file) share the same folder.
@@ -67,7 +67,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `"${process.execPath}" ${SERVER_NODE_FLAGS.join(" ")} ../apps/api/src/server.ts`,
+    command: `"${process.execPath}" ${SERVER_NODE_FLAGS.join(" ")} ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,

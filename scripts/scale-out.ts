@@ -7,7 +7,7 @@
  * killed with SIGKILL under cash-on-delivery load and nothing acknowledged is lost, split or
  * duplicated, and stock adds up.
  *
- * The instances are API processes (apps/api/src/testing/api-server.ts): the production boot
+ * The instances are API processes (apps/server/src/testing/api-server.ts): the production boot
  * path and every route these checks use, without the storefront build.
  *
  *   TEST_EXTERNAL_PG_URL (postgres://root@127.0.0.1:5432/postgres)

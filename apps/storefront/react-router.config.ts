@@ -10,7 +10,7 @@ export default {
   ssr: true,
   // v8 already enables middleware and the other former v7 future flags; none are left to opt into.
   future: {},
-  // Brotli and gzip copies of the client assets, served as they are (apps/api/src/storefront.ts).
+  // Brotli and gzip copies of the client assets, served as they are (apps/server/src/storefront/mount.ts).
   buildEnd({ reactRouterConfig }) {
     precompress(join(reactRouterConfig.buildDirectory, "client"));
   },

@@ -34,7 +34,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const sizes = values.sizes!.split(",").map(Number);
 const OUT = fileURLToPath(new URL("../out/", import.meta.url));
-const SEED = fileURLToPath(new URL("../../apps/api/src/cli/seed.ts", import.meta.url));
+const SEED = fileURLToPath(new URL("../../apps/server/src/cli/seed.ts", import.meta.url));
 mkdirSync(OUT, { recursive: true });
 
 const LISTS = [

@@ -30,7 +30,7 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const OUT = fileURLToPath(new URL("../out/", import.meta.url));
-const SEED = fileURLToPath(new URL("../../apps/api/src/cli/seed.ts", import.meta.url));
+const SEED = fileURLToPath(new URL("../../apps/server/src/cli/seed.ts", import.meta.url));
 /** Pre-filled guest carts for the order run: more than it can place in `seconds`. */
 const CARTS = 60_000;
 const ADDRESS = {

@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildApp } from "../../apps/api/src/app.ts";
-import { bootRuntime } from "../../apps/api/src/boot.ts";
-import { SERVER_NODE_FLAGS } from "../../apps/api/src/server-flags.ts";
-import { mountStorefront, productionBuild } from "../../apps/api/src/storefront.ts";
+import { buildApp } from "../../apps/server/src/app.ts";
+import { bootRuntime } from "../../apps/server/src/runtime.ts";
+import { SERVER_NODE_FLAGS } from "../../apps/server/src/server-flags.ts";
+import { mountStorefront, productionBuild } from "../../apps/server/src/storefront/mount.ts";
 import { type LoadResult, load } from "./load.ts";
 import { cpuTimeMs } from "./plain-floor.ts";
 import { writeResults } from "./results.ts";
@@ -94,7 +94,8 @@ async function inProcessApp() {
   });
   const app = await buildApp(runtime);
   await mountStorefront(app, {
-    services: app.services,
+    services: app.domains.services,
+    onCatalogChange: app.domains.catalog.onChange,
     build: productionBuild(),
     mode: "production",
     serveAssets: true,

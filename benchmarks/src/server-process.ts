@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "../../apps/api/src/server-flags.ts";
+import { SERVER_NODE_FLAGS } from "../../apps/server/src/server-flags.ts";
 
-const SERVER = fileURLToPath(new URL("../../apps/api/src/server.ts", import.meta.url));
+const SERVER = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
 
 export type RunningServer = {
   base: string;

@@ -19,7 +19,7 @@ import { snapshot } from "./helpers.ts";
  * database of its own on the e2e PostgreSQL (and the e2e shop's images), where guest login is
  * off. It starts in a few seconds and is stopped after the file.
  */
-const SERVER = fileURLToPath(new URL("../../apps/api/src/server.ts", import.meta.url));
+const SERVER = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const API_SERVER = fileURLToPath(
-  new URL("../../apps/api/src/testing/api-server.ts", import.meta.url),
+  new URL("../../apps/server/src/testing/api-server.ts", import.meta.url),
 );
 
 /** The one public origin of the instances (PUBLIC_URL), as a load balancer in front gives them. */

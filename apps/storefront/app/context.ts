@@ -1,6 +1,6 @@
 import type { ViewerUser } from "@maidan/contracts/auth-service";
+import type { AppServices } from "@maidan/contracts/services";
 import { createContext } from "react-router";
-import type { AppServices } from "./lib/api-types";
 
 /** The API's in-process services; set once per request by `createLoadContext`. */
 export const servicesContext = createContext<AppServices>();

@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
+import type { AppServices } from "@maidan/contracts/services";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
 import { cspNonceContext, servicesContext } from "./context";
-import type { AppServices } from "./lib/api-types";
 import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
 import { afterBodyOpens, TEST_MODE_RIBBON } from "./lib/test-mode.server";
 
@@ -29,7 +29,7 @@ export function createLoadContext(services: AppServices, nonce?: string): Router
 export { createRequestHandler } from "react-router";
 
 /**
- * For the API's page cache (apps/api/src/page-cache.ts), which keeps whole pages rendered for
+ * For the API's page cache (apps/server/src/storefront/page-cache.ts), which keeps whole pages rendered for
  * first-time anonymous visitors. Such a render sets only the new guest cookie; a page served
  * from the cache gets a guest id of its own. Crawlers get a differently streamed page.
  */

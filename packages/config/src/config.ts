@@ -57,7 +57,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
-  /** Storefront pages rendered at once; more wait in line (apps/api/src/render-gate.ts). */
+  /** Storefront pages rendered at once; more wait in line (apps/server/src/storefront/render-gate.ts). */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   // Accounts (issue #4): outside services sit behind adapters; unset means the local dev outbox.
   DEV_OUTBOX: bool.optional(),
@@ -93,7 +93,7 @@ export type Config = Env & {
   jwtSecret: string;
   /**
    * No JWT_SECRET and an external database: the secret every instance signs with is kept in
-   * that database (boot.ts replaces jwtSecret with it; decision 031).
+   * that database (apps/server/src/runtime.ts replaces jwtSecret with it; decision 031).
    */
   jwtSecretInDatabase: boolean;
   jwtPreviousSecrets: string[];

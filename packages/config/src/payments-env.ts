@@ -1,3 +1,4 @@
+import { PAYMENT_GATEWAYS, type PaymentGateway } from "@maidan/contracts/payments";
 import { z } from "zod";
 
 const bool = z
@@ -13,8 +14,6 @@ const niftValue = () =>
     .optional();
 
 /** The five gateways, as PAYMENTS_DISABLED and the code name them. */
-export const PAYMENT_GATEWAYS = ["easypaisa", "alfalah", "hbl", "keenu", "nift"] as const;
-export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
 /** "hbl, keenu" → ["hbl", "keenu"]; an unknown name is an error naming the five. */
 const gatewayList = z

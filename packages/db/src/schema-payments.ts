@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@maidan/contracts/payments";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -10,16 +11,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./schema.ts";
-
-export const PAYMENT_STATUSES = [
-  "pending",
-  "paid",
-  "failed",
-  "cancelled",
-  "expired",
-  "superseded",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * One attempt to collect money through a gateway: for a checkout's orders (`checkout_id`, the

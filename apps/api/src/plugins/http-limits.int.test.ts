@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 // Header and URL limits are enforced by Node's HTTP parser, so these go over a real socket.
 let t: TestApp;

@@ -1,7 +1,7 @@
 /**
  * The shop's public origin, for absolute URLs (canonical links, Open Graph, JSON-LD, gateway
  * return addresses). The API builds every request it hands the storefront on the configured
- * origin (apps/api/src/storefront.ts), never on the client's Host or X-Forwarded-* headers, so
+ * origin (apps/server/src/storefront/mount.ts), never on the client's Host or X-Forwarded-* headers, so
  * the request's own origin is that configuration (decision 025).
  */
 export function originOf(request: Request): string {

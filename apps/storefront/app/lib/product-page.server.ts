@@ -1,5 +1,5 @@
 import type { ProductCard } from "@maidan/contracts/catalog";
-import type { AppServices } from "./api-types";
+import type { AppServices } from "@maidan/contracts/services";
 import { originOf } from "./origin.server";
 import { productImageUrl, productJsonLd } from "./product-seo";
 

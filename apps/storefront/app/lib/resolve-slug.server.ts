@@ -1,7 +1,7 @@
+import type { AppServices, CategoryPage } from "@maidan/contracts/services";
 import type { Page } from "@maidan/contracts/site";
-import type { AppServices, CategoryPage, ProductDetail } from "./api-types";
 
-export type SlugTarget<P = ProductDetail> =
+export type SlugTarget<P> =
   | { kind: "page"; page: Page }
   | { kind: "category"; category: CategoryPage }
   | { kind: "product"; product: P };
@@ -10,13 +10,13 @@ export type SlugTarget<P = ProductDetail> =
  * What `/{slug}` or `/{slug}/{c}` shows (spec §2): a CMS page when the slug is in the pages list,
  * else a category (with its optional child), else a product; null means 404. When the pages list
  * cannot be loaded, each kind is simply tried in turn. `findProduct` looks a product up by slug
- * (the product page passes the catalogue's full detail).
+ * (the slug route passes the catalogue's detail).
  */
-export async function resolveSlug<P = ProductDetail>(
+export async function resolveSlug<P>(
   site: AppServices["site"],
   slug: string,
-  child?: string,
-  findProduct: (slug: string) => Promise<P | null> = site.product as never,
+  child: string | undefined,
+  findProduct: (slug: string) => Promise<P | null>,
 ): Promise<SlugTarget<P> | null> {
   const table = await site.pagesRouter().catch((error: unknown) => {
     console.warn("storefront: pages router could not be loaded; probing instead", error);

@@ -1,6 +1,6 @@
+import type { AppServices } from "@maidan/contracts/services";
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context";
-import type { AppServices } from "./api-types";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,8 +1,8 @@
+import type { AppServices } from "@maidan/contracts/services";
 import type { LandingEntry } from "@maidan/contracts/site";
 import { type MetaDescriptor, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { servicesContext } from "../context";
-import type { AppServices } from "../lib/api-types";
 import { fallbackSettings } from "../lib/settings";
 import { fakeServices, men, runner } from "../testing/fake-services";
 import * as dailyJuice from "./daily-juice";

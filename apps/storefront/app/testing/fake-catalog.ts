@@ -1,5 +1,5 @@
 import type { ProductCard, ProductList, ProductListQuery } from "@maidan/contracts/catalog";
-import type { AppServices } from "../lib/api-types";
+import type { AppServices } from "@maidan/contracts/services";
 
 /** An in-memory catalogue for storefront unit tests: two brands, one vendor, a few cards. */
 export const cards: ProductCard[] = [
@@ -106,8 +106,6 @@ export function fakeCatalog(overrides: Partial<FakeCatalog> = {}): FakeCatalog {
     vendors: async () => vendorList,
     vendor: async (key) => vendorList.find((v) => v.slug === key || v._id === key) ?? null,
     invalidate: () => {},
-    stockChanged: async () => {},
-    onChange: () => () => {},
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
+import type { AppServices } from "@maidan/contracts/services";
 import type { CategoryNode, Page, ProductTile } from "@maidan/contracts/site";
-import type { AppServices, ProductDetail } from "../lib/api-types";
 import { fallbackSettings } from "../lib/settings";
 import { fakeAddresses, fakeAuth } from "./fake-auth";
 import { fakeCatalog } from "./fake-catalog";
@@ -29,13 +29,17 @@ export const runner: ProductTile = {
   inStock: true,
 };
 
-export const runnerDetail: ProductDetail = {
+/** What a product lookup gives for the runner in the slug tests (any shape will do). */
+export const runnerDetail = {
   ...runner,
   description: "Light running shoe.\n\nMesh upper.",
   images: [{ url: "/media/air-runner.jpg", alt: "Air Runner" }],
   category: { slug: "men", name: "Men" },
   vendor: null,
 };
+
+/** The product lookup the slug route passes to resolveSlug. */
+export const findRunner = async (slug: string) => (slug === runner.slug ? runnerDetail : null);
 
 export const aboutPage: Page = {
   _id: "pg1",
@@ -71,7 +75,6 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
         if (child !== menShoes.slug) return null;
         return { category: menShoes, children: [], parent: men, products: [runner] };
       },
-      product: async (slug) => (slug === runner.slug ? runnerDetail : null),
       landingPage: async () => null,
       dailyDeals: async () => ({ day: "2026-01-01", products: [runner] }),
       ...overrides,

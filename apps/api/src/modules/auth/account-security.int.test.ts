@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
   bearer,
   get,
@@ -56,7 +56,7 @@ describe("the auth state's zipcode (spec §3)", () => {
   it("is the profile's postal code, for the signed-in viewer only", async () => {
     const a = await signUp(t);
     const viewerOf = (cookie: string) =>
-      t.app.services.auth.sessionFromRequest(
+      t.app.domains.auth.service.sessionFromRequest(
         new Request("http://localhost/my", { headers: { cookie } }),
       );
     expect((await viewerOf(`Authorization=${a.token}`)).viewer.user?.zipcode).toBeNull();

@@ -1,7 +1,7 @@
 import { settings } from "@maidan/db/schema";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
   bearer,
   codeIn,

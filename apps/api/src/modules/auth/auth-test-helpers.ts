@@ -1,4 +1,4 @@
-import type { TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "@maidan/server/testing/test-app";
 
 // Helpers for API tests that need signed-in users (also for other domains' tests).
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, get, put, signUp } from "./auth-test-helpers.ts";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { loadConfig } from "@maidan/config/config";
 import { settings } from "@maidan/db/schema";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { outboxReadable } from "./auth.service.ts";
 import { codeIn, get, lastMessage, post, signUp, uniquePhone } from "./auth-test-helpers.ts";
 import { httpSms, smtpMailer } from "./messaging.ts";

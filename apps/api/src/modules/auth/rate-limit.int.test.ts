@@ -1,8 +1,8 @@
 import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
+import { type App, buildApp } from "@maidan/server/app";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../app.ts";
 import { type Kv, redisKv } from "../../lib/kv.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SAME_ORIGIN, signUp, uniquePhone } from "./auth-test-helpers.ts";
 
 let t: TestApp;
@@ -119,7 +119,12 @@ describe(`login rate limits (key-value store: ${process.env.TEST_REDIS_URL ? "re
     // A second process: its own connection to the same store (Redis), or the same store object.
     const redisUrl = process.env.TEST_REDIS_URL;
     const kv2: Kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : t.kv;
-    const second = await buildApp({ config: t.config, database: t.database, kv: kv2 });
+    const second = await buildApp({
+      config: t.config,
+      database: t.database,
+      kv: kv2,
+      media: t.app.domains.media,
+    });
     await second.ready();
     try {
       const burst = await Promise.all(

@@ -1,6 +1,6 @@
 import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createAuth } from "./auth.service.ts";
 import { bearer, cookieOf, get, post } from "./auth-test-helpers.ts";
 import { createTokenSigner } from "./tokens.ts";
@@ -28,7 +28,7 @@ async function expiredSession() {
 }
 
 const page = (cookie: string) =>
-  t.app.services.auth.sessionFromRequest(
+  t.app.domains.auth.service.sessionFromRequest(
     new Request("http://localhost/my", { headers: { cookie } }),
   );
 const warnings = () => {
@@ -174,7 +174,7 @@ describe("secret rotation and cookies at app level", () => {
         sameSite: "Lax",
       });
       expect(res.cookies.find((c) => c.name === "guest")?.secure).toBe(true);
-      const renewed = await tls.app.services.auth.sessionFromRequest(
+      const renewed = await tls.app.domains.auth.service.sessionFromRequest(
         new Request("https://shop.test/my", { headers: { cookie: "Authorization=null" } }),
       );
       expect(renewed.setCookie).toMatch(/; Secure$/);

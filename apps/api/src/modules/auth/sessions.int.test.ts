@@ -1,7 +1,7 @@
 import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, cookieOf, get, post, SAME_ORIGIN, signUp } from "./auth-test-helpers.ts";
 import { createTokenSigner } from "./tokens.ts";
 
@@ -161,7 +161,7 @@ describe("sessions: cookie, bearer, revocation (spec §4, quality bars)", () => 
     const claims = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
     const signer = createTokenSigner(t.config.jwtSecret);
     const page = (cookie?: string) =>
-      t.app.services.auth.sessionFromRequest(
+      t.app.domains.auth.service.sessionFromRequest(
         new Request("http://localhost/my", cookie === undefined ? {} : { headers: { cookie } }),
       );
     const live = await page(`Authorization=${token}`);

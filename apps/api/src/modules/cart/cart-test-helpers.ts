@@ -1,5 +1,5 @@
+import type { TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
-import type { TestApp } from "../../testing/test-app.ts";
 import { sameOrigin } from "../auth/auth-test-helpers.ts";
 
 /** Helpers for cart and order tests (also used by the orders module's tests). */

@@ -1,8 +1,8 @@
 import { createPool, type Db } from "@maidan/db/database";
 import * as schema from "@maidan/db/schema";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
 import { createCartService } from "./cart.service.ts";
 import { addToCart, guest, pickVariants, send, setStock } from "./cart-test-helpers.ts";

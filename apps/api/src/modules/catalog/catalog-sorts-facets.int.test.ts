@@ -1,7 +1,7 @@
 import type { ProductList } from "@maidan/contracts/catalog";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
  * The order of `newest` and `best-selling` (checked against products given known dates and

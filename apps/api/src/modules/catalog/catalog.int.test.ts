@@ -1,8 +1,8 @@
 import type { ProductDetail, ProductList, SearchResult } from "@maidan/contracts/catalog";
 import { listQuery } from "@maidan/contracts/catalog";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createCatalogService } from "./catalog.service.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { sitemapRoutes } from "./sitemap.routes.ts";
 import { createSitemap, PRODUCTS_PER_SITEMAP } from "./sitemap.ts";
 
@@ -55,7 +55,7 @@ describe("a catalogue bigger than one sitemap file", () => {
   it("is split into products-N.xml files that list every active product once", async () => {
     const small = Fastify();
     await small.register(sitemapRoutes, {
-      sitemap: createSitemap(t.database.db, t.app.services.site, t.app.services.catalog, 0, 15),
+      sitemap: createSitemap(t.database.db, t.app.domains.site, t.app.domains.catalog, 0, 15),
       publicUrl: "http://shop.test",
     });
     const at = (url: string) => small.inject({ url });

@@ -1,6 +1,6 @@
 import type { CategoryTreeNode } from "@maidan/contracts/catalog";
+import type { SiteService } from "@maidan/contracts/services";
 import type { Db } from "@maidan/db/database";
-import type { AppServices } from "../../services.ts";
 import * as repo from "./catalog.repository.ts";
 import type { CatalogServiceImpl } from "./catalog.service.ts";
 import { keyedCache } from "./keyed-cache.ts";
@@ -45,7 +45,7 @@ export const sitemapIndex = (locs: string[]) =>
  */
 export function createSitemap(
   db: Db,
-  site: AppServices["site"],
+  site: SiteService,
   catalog: CatalogServiceImpl,
   cacheMs: number,
   /** Products per file (tests use a small one to get several files). */

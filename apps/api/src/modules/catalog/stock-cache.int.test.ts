@@ -1,9 +1,9 @@
+import type { AppServices } from "@maidan/contracts/services";
+import { mountStorefront } from "@maidan/server/storefront/mount";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../services.ts";
-import { mountStorefront } from "../../storefront.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { addToCart, guest, send, setStock } from "../cart/cart-test-helpers.ts";
 import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
 import type { OrdersServiceImpl } from "../orders/orders.service.ts";
@@ -50,7 +50,8 @@ beforeAll(async () => {
     extend: (app) => {
       app.register(async (scope) => {
         await mountStorefront(scope as never, {
-          services: app.services,
+          services: app.domains.services,
+          onCatalogChange: app.domains.catalog.onChange,
           build: async () => fakeBuild(),
           mode: "production",
           serveAssets: false,
@@ -142,7 +143,7 @@ describe("cached catalogue pages and stock", () => {
 
     // The second order is never confirmed by SMS: its time runs out and its stock comes back.
     const later = new Date(Date.now() + 24 * 3600_000);
-    const orders = t.app.services.orders as OrdersServiceImpl;
+    const orders = t.app.domains.orders as OrdersServiceImpl;
     expect(await orders.expireUnconfirmed(later)).toBeGreaterThanOrEqual(1);
     await settled();
     expect(await page(p.slug)).toContain("stock 6");
@@ -167,7 +168,7 @@ describe("cached catalogue pages and stock", () => {
     await t.database.db.execute(
       sql`update payment_attempts set expires_at = now() - interval '1 minute' where status = 'pending'`,
     );
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     await settled();
     expect(await page(p.slug)).toContain("stock 3");
     expect(await apiStock(p.slug)).toBe(3);

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 // The trigger of migration 0010 keeps products.sizes / colors / in_stock equal to what the active
 // variants say. Each test changes variants with plain SQL (as an admin tool or checkout would) and

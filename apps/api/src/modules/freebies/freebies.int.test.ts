@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, cookieOf, get, signUp } from "../auth/auth-test-helpers.ts";
 import { addToCart, pickVariants, setStock } from "../cart/cart-test-helpers.ts";
 import { buy } from "../orders/order-test-helpers.ts";

@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
   addToCart,
   guest,
@@ -153,7 +153,7 @@ describe("one product, many sizes, many shoppers at once", () => {
       [b, a],
       [c, b],
     ];
-    const orders = t.app.services.orders as OrdersServiceImpl;
+    const orders = t.app.domains.orders as OrdersServiceImpl;
     const later = new Date(Date.now() + 24 * 3600_000);
     for (let round = 0; round < 3; round++) {
       // Orders to cancel or expire, each holding two or three sizes.

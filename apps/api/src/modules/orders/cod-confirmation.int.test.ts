@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { guest, pickVariants, send, setStock } from "../cart/cart-test-helpers.ts";
 import { MAX_CONFIRM_ATTEMPTS } from "./cod-confirmation.ts";
 import { buy, lastSms } from "./order-test-helpers.ts";

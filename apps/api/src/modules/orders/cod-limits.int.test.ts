@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SAME_ORIGIN } from "../auth/auth-test-helpers.ts";
 import {
   addToCart,
@@ -111,7 +111,7 @@ describe("unconfirmed COD orders", () => {
     expect(over.json().message).toBe(
       `Your cash-on-delivery orders waiting for confirmation may hold up to 4 items. ${FIRST}`,
     );
-    const orders = t.app.services.orders as OrdersServiceImpl;
+    const orders = t.app.domains.orders as OrdersServiceImpl;
     expect(await orders.expireUnconfirmed(new Date(Date.now() + 24 * 3600_000))).toBeGreaterThan(0);
     expect((await place(who, phone(), ip())).statusCode).toBe(200);
   });

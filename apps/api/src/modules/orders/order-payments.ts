@@ -35,7 +35,7 @@ export type OrderPaymentsHelpers = {
  */
 export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
   const { db } = deps;
-  // Until payments plugs in (app.ts), no attempt can be open, so there is nothing to end.
+  // Until payments plugs in (apps/server/src/compose.ts), no attempt can be open, so there is nothing to end.
   let attempts: OpenAttempts = { inquire: async () => {}, supersede: async () => {} };
   // Without payments no order can have been paid online, so none is refunded.
   let refunds: PaidOrderRefunds = {

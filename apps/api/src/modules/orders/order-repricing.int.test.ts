@@ -1,15 +1,8 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, signUp } from "../auth/auth-test-helpers.ts";
-import {
-  addToCart,
-  pickVariants,
-  send,
-  setStock,
-  stockOf,
-  type TestVariant,
-} from "../cart/cart-test-helpers.ts";
+import { addToCart, send, setStock, stockOf, type TestVariant } from "../cart/cart-test-helpers.ts";
 import {
   deliver,
   type GatewayKey,
@@ -29,16 +22,25 @@ let b: TestVariant;
 let gift: TestVariant;
 beforeAll(async () => {
   t = await createTestApp({ products: 30 });
-  const [x, y] = await pickVariants(t, 2, { distinctVendors: true });
-  if (!x || !y) throw new Error("need two vendors");
+  // b and the gift come from one vendor with two products or more, a from another vendor.
+  const variantsOf = async (where: ReturnType<typeof sql>) =>
+    (
+      await t.database.db.execute(sql`
+        select distinct on (p.id) v.id as vid, p.id as pid, v.price, v.mrp, v.stock
+        from variants v join products p on p.id = v.product_id
+        where v.active and p.active and ${where} order by p.id, v.id limit 2`)
+    ).rows as TestVariant[];
+  const { rows: vendors } = await t.database.db.execute(sql`
+    select vendor_id from products where active group by vendor_id having count(*) >= 2
+    order by vendor_id limit 1`);
+  const vendor = (vendors[0] as { vendor_id: string } | undefined)?.vendor_id;
+  if (!vendor) throw new Error("need a vendor with two products");
+  const [x] = await variantsOf(sql`p.vendor_id <> ${vendor}`);
+  const [y, z] = await variantsOf(sql`p.vendor_id = ${vendor}`);
+  if (!x || !y || !z) throw new Error("need two vendors");
   a = x;
   b = y;
-  const { rows } = await t.database.db.execute(sql`
-    select v.id as vid, p.id as pid, v.price, v.mrp, v.stock from variants v
-    join products p on p.id = v.product_id
-    where p.vendor_id = (select vendor_id from products where id = ${b.pid})
-      and p.id <> ${b.pid} and v.active and p.active order by v.id limit 1`);
-  gift = rows[0] as TestVariant;
+  gift = z;
   // Prices the arithmetic below is written for.
   for (const [v, price] of [
     [a, 4000],
@@ -78,7 +80,7 @@ async function checkout(wallet = 0, gateway?: GatewayKey) {
   const u = await signUp(t);
   const who = bearer(u.token);
   if (wallet > 0)
-    await t.app.services.wallet.credit(t.database.db, u.id, {
+    await t.app.domains.wallet.credit(t.database.db, u.id, {
       amount: wallet,
       kind: "topup",
       reference: `test-${u.id}`,

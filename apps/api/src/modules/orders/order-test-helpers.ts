@@ -1,5 +1,5 @@
+import type { TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
-import type { TestApp } from "../../testing/test-app.ts";
 import { addToCart, send, type TestVariant } from "../cart/cart-test-helpers.ts";
 
 /** A typed delivery address (guests, or users not using the address book). */

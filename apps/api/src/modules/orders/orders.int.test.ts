@@ -1,7 +1,7 @@
 import { DEMO_TAX } from "@maidan/db/seed/tax";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
 import {
   addToCart,
@@ -264,7 +264,7 @@ describe("confirmation, cancel and expiry", () => {
     const who = guest();
     const r = await buy(t, who, v, 2);
     expect(await stockOf(t, v.vid)).toBe(0);
-    const orders = t.app.services.orders as OrdersServiceImpl;
+    const orders = t.app.domains.orders as OrdersServiceImpl;
     expect(await orders.expireUnconfirmed(new Date())).toBe(0);
     const later = new Date(Date.now() + 121 * 60_000);
     const overdue = await countOrders(

@@ -186,7 +186,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
   const service: OrdersService & {
     expireUnconfirmed(now?: Date): Promise<number>;
-    /** The orders side of online payment, plugged into payments in app.ts. */
+    /** The orders side of online payment, plugged into payments by the server (apps/server/src/compose.ts). */
     payments: ReturnType<typeof createOrderPayments>;
   } = {
     payments: createOrderPayments(deps, {

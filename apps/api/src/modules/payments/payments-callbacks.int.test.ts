@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
   addToCart,
   guest,
@@ -129,18 +129,18 @@ describe("a failure or a cancel at each gateway", () => {
       expect(a).toMatchObject({ status: "failed", resultMessage: FAILURE_WORDS[gateway] });
       expect(a.resultMessage).not.toMatch(/success/i);
       expect(
-        await t.app.services.payments.resultOf(owner, {
+        await t.app.domains.payments.resultOf(owner, {
           checkoutId: s.checkoutId,
           reference: s.reference,
         }),
       ).toEqual({ status: "failed", message: FAILURE_WORDS[gateway] });
       // Without a reference the page asks about the checkout's latest attempt: the same one.
       expect(
-        (await t.app.services.payments.resultOf(owner, { checkoutId: s.checkoutId }))?.message,
+        (await t.app.domains.payments.resultOf(owner, { checkoutId: s.checkoutId }))?.message,
       ).toBe(FAILURE_WORDS[gateway]);
       // Nobody else learns anything about it.
       expect(
-        await t.app.services.payments.resultOf(
+        await t.app.domains.payments.resultOf(
           { userId: null, guestId: "someone-else-1" },
           { checkoutId: s.checkoutId, reference: s.reference },
         ),
@@ -155,7 +155,7 @@ describe("a failure or a cancel at each gateway", () => {
       const s = await startPayment(t, who, gateway);
       await deliver(t, await payAtSandbox(t, s, "cancel"));
       const a = await attempt(s.reference);
-      const r = await t.app.services.payments.resultOf(owner, {
+      const r = await t.app.domains.payments.resultOf(owner, {
         checkoutId: s.checkoutId,
         reference: s.reference,
       });
@@ -319,7 +319,7 @@ describe("callbacks the shop refuses change nothing", () => {
     });
     expect(locationOf(browser)).toContain(`&status=pending&ref=${s.reference}`);
     expect(
-      await t.app.services.payments.resultOf(
+      await t.app.domains.payments.resultOf(
         { userId: null, guestId: who.cookie.slice(6) },
         { checkoutId: s.checkoutId, reference: s.reference },
       ),
@@ -365,7 +365,7 @@ describe("callbacks the shop refuses change nothing", () => {
       "update payment_attempts set next_inquiry_at = now() where reference = $1",
       [s.reference],
     );
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await footprint(s.checkoutId, v.vid)).toEqual(before);
   });
 
@@ -392,7 +392,7 @@ describe("a verified payment after the hold ended", () => {
       const stock = await stockOf(t, v.vid);
       const s = await startPayment(t, who, gateway);
       await endHold(t, s.checkoutId);
-      await t.app.services.payments.runInquiries();
+      await t.app.domains.payments.runInquiries();
       expect((await attempt(s.reference)).status).toBe("expired");
       expect(await stockOf(t, v.vid)).toBe(stock);
       const closed = await footprint(s.checkoutId, v.vid);
@@ -423,10 +423,10 @@ describe("a verified payment after the hold ended", () => {
       expect(after.orderEvents).toEqual(closed.orderEvents);
       expect(after.stock).toBe(stock);
       expect(after.ledger).toEqual(closed.ledger);
-      const due = await t.app.services.payments.refundsDue();
+      const due = await t.app.domains.payments.refundsDue();
       expect(due.filter((d) => d.reference === s.reference)).toHaveLength(1);
       expect(
-        await t.app.services.payments.resultOf(owner, {
+        await t.app.domains.payments.resultOf(owner, {
           checkoutId: s.checkoutId,
           reference: s.reference,
         }),

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
 
 /**

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, signUp } from "../auth/auth-test-helpers.ts";
 import {
   addToCart,
@@ -137,16 +137,16 @@ describe("online checkout with real orders", () => {
     const cod = await placeOrder(t, other);
     expect(cod.statusCode).toBeGreaterThanOrEqual(400);
     // The hold has not ended yet: the job leaves the order alone.
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "awaiting_payment" }]);
 
     await endHold(b.rePayId as string);
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
     expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("expired");
     expect(await stockOf(t, v(1).vid)).toBe(1);
     // Running the job again gives nothing back twice.
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await stockOf(t, v(1).vid)).toBe(1);
     expect((await addToCart(t, other, v(1))).statusCode).toBe(200);
     expect((await placeOrder(t, other)).statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe("online checkout with real orders", () => {
     expect((await attempt(b.pp_TxnRefNo as string)).status).toBe("cancelled");
     expect(await stockOf(t, v(3).vid)).toBe(before - 2);
     await endHold(b.rePayId as string);
-    const r = await t.app.services.payments.runInquiries();
+    const r = await t.app.domains.payments.runInquiries();
     expect(r.expired).toBeGreaterThanOrEqual(1);
     expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
     expect(await stockOf(t, v(3).vid)).toBe(before);
@@ -231,7 +231,7 @@ describe("online checkout with real orders", () => {
     expect(await stockOf(t, v(4).vid)).toBe(before - 1);
     // The hold no longer applies to a COD order.
     await endHold(b.rePayId as string);
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect((await ordersOf(b.rePayId as string))[0]?.status).not.toBe("cancelled");
   });
 
@@ -261,14 +261,14 @@ async function walletOf(userId: string) {
 async function shopperWithWallet(credit: number) {
   const u = await signUp(t);
   await t.database.db.transaction((tx) =>
-    t.app.services.wallet.credit(tx, u.id, {
+    t.app.domains.wallet.credit(tx, u.id, {
       amount: credit,
       kind: "credit",
       reference: "test",
       remark: "Test credit",
     }),
   );
-  const walletId = (await t.app.services.wallet.get(u.id))._id;
+  const walletId = (await t.app.domains.wallet.get(u.id))._id;
   return { who: bearer(u.token), id: u.id, walletId };
 }
 
@@ -343,8 +343,8 @@ describe("wallet part plus a gateway", () => {
     // A retry (or COD) may still use it: the order and its wallet part wait until the hold ends.
     expect(await walletOf(s.id)).toMatchObject({ balance: 0, refunds: 0 });
     await endHold(b.rePayId as string);
-    await t.app.services.payments.runInquiries();
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await ordersOf(b.rePayId as string)).toMatchObject([{ status: "cancelled" }]);
     expect(await walletOf(s.id)).toEqual({ balance: 250, sum: 250, refunds: 1 });
     expect(await stockOf(t, v(7).vid)).toBe(before);
@@ -354,7 +354,7 @@ describe("wallet part plus a gateway", () => {
     const s = await shopperWithWallet(200);
     const expired = await startNift(s.who, v(8), 1, { useWallet: true, walletId: s.walletId });
     await endHold(expired.rePayId as string);
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect((await attempt(expired.pp_TxnRefNo as string)).status).toBe("expired");
     expect(await walletOf(s.id)).toEqual({ balance: 200, sum: 200, refunds: 1 });
 
@@ -417,7 +417,7 @@ describe("a retry while an earlier attempt is pending", () => {
     const old = await attempt(first.pp_TxnRefNo as string);
     expect(old.refundDue).toMatch(/no longer waiting/);
     expect(await confirmedEvents(first.rePayId as string)).toBe(1);
-    const due = await t.app.services.payments.refundsDue();
+    const due = await t.app.domains.payments.refundsDue();
     expect(due.filter((a) => a.checkoutId === first.rePayId).map((a) => a.reference)).toEqual([
       first.pp_TxnRefNo,
     ]);
@@ -542,13 +542,13 @@ describe("switching a waiting online order to cash on delivery", () => {
     expect(await confirmedEvents(b.rePayId as string)).toBe(0);
     const after = await attempt(b.pp_TxnRefNo as string);
     expect(after.refundDue).toMatch(/no longer waiting/);
-    const due = await t.app.services.payments.refundsDue();
+    const due = await t.app.domains.payments.refundsDue();
     expect(due.filter((a) => a.checkoutId === b.rePayId)).toHaveLength(1);
     expect(await footprint(s.id)).toEqual(ledger);
     expect(await walletOf(s.id)).toMatchObject({ balance: 0, refunds: 0 });
     // The ended hold does not cancel a COD order or give its wallet part back.
     await endHold(b.rePayId as string);
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect((await ordersOf(b.rePayId as string))[0]?.status).toBe(cod?.status);
     expect(await footprint(s.id)).toEqual(ledger);
   });

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
 import {
   addToCart,
@@ -47,7 +47,7 @@ const user = async (credit = 0): Promise<Who> => {
   const u = await signUp(t);
   if (credit > 0)
     await t.database.db.transaction((tx) =>
-      t.app.services.wallet.credit(tx, u.id, {
+      t.app.domains.wallet.credit(tx, u.id, {
         amount: credit,
         kind: "credit",
         reference: "test",

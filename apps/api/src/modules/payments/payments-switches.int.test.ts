@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { addToCart, guest, pickVariants, send, stockOf } from "../cart/cart-test-helpers.ts";
 import { ADDRESS } from "../orders/order-test-helpers.ts";
 
@@ -14,7 +14,7 @@ import { ADDRESS } from "../orders/order-test-helpers.ts";
  * A production server takes sandbox payments only when PAYMENTS_SANDBOX=true says so, and then
  * is in test mode; PAYMENTS_DISABLED switches gateways off one by one.
  */
-const SERVER = fileURLToPath(new URL("../../server.ts", import.meta.url));
+const SERVER = fileURLToPath(import.meta.resolve("@maidan/server/main"));
 const dataDir = () => mkdtempSync(join(tmpdir(), "maidan-pay-boot-"));
 
 describe("a production start", () => {
@@ -70,7 +70,7 @@ describe("live gateways only, the rest switched off", () => {
   afterAll(() => t?.close());
 
   it("starts without PAYMENTS_SANDBOX, out of test mode, offering the live gateway only", async () => {
-    expect(t.app.services.payments.availability()).toEqual({
+    expect(t.app.domains.payments.availability()).toEqual({
       testMode: false,
       gateways: ["alfalah"],
     });
@@ -98,7 +98,7 @@ describe("test mode with two gateways switched off", () => {
   afterAll(() => t?.close());
 
   it("says it is in test mode and offers the other three", () => {
-    expect(t.app.services.payments.availability()).toEqual({
+    expect(t.app.domains.payments.availability()).toEqual({
       testMode: true,
       gateways: ["easypaisa", "alfalah", "nift"],
     });

@@ -1,4 +1,4 @@
-import type { TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "@maidan/server/testing/test-app";
 import { send } from "../cart/cart-test-helpers.ts";
 import { ADDRESS } from "../orders/order-test-helpers.ts";
 import * as repo from "./payments.repository.ts";
@@ -180,7 +180,7 @@ export async function payAtSandbox(
         notify: n,
       });
       const token = new URL(locationOf(chosen), "http://localhost").searchParams.get("auth_token");
-      const confirm = await t.app.services.payments.easypaisaConfirmForm(token ?? "");
+      const confirm = await t.app.domains.payments.easypaisaConfirmForm(token ?? "");
       const back = await postForm(t, pathOf(confirm.action), confirm.fields);
       return { method: "GET", url: pathOf(locationOf(back)) };
     }

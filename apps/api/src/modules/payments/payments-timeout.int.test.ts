@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
   addToCart,
   guest,
@@ -99,7 +99,7 @@ describe("a gateway slower than the timeout", () => {
         [s.reference],
       );
     await due();
-    expect(await t.app.services.payments.runInquiries()).toMatchObject({ inquired: 0 });
+    expect(await t.app.domains.payments.runInquiries()).toMatchObject({ inquired: 0 });
     expect((await repo.findByReference(t.database.db, s.reference))?.status).toBe("pending");
     expect(await ordersOf(checkoutId)).toEqual([
       { status: "awaiting_payment", payment_status: "pending" },
@@ -109,10 +109,10 @@ describe("a gateway slower than the timeout", () => {
     // Recovered: the next round pays it; every later signal finds it paid.
     await faults({});
     await due();
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await ordersOf(checkoutId)).toEqual([{ status: "confirmed", payment_status: "paid" }]);
     await due();
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     const k = await import("./payments.config.ts").then((m) =>
       m.gatewayConfigs(t.config).sandbox(),
     );

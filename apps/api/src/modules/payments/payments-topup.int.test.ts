@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, signUp } from "../auth/auth-test-helpers.ts";
 import { send } from "../cart/cart-test-helpers.ts";
 import { merchantHashedReq } from "./gateways/easypaisa/easypaisa-crypto.ts";
@@ -137,7 +137,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
 
     const chosen = await payAtSandbox(f);
     const token = new URL(loc(chosen), "http://x").searchParams.get("auth_token") as string;
-    const confirm = await t.app.services.payments.easypaisaConfirmForm(token);
+    const confirm = await t.app.domains.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     const landed = await t.app.inject({ method: "GET", url: path(loc(back)) });
     expect(loc(landed)).toBe("/my/wallet?topup=paid");
@@ -161,7 +161,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
     const all = await Promise.all(Array.from({ length: 10 }, () => ipn(f.orderRefNum as string)));
     expect(all.every((r) => r.statusCode === 200)).toBe(true);
     expect(await ledger(u.id)).toEqual({ balance: 700, sum: 700, topups: 1 });
-    const events = await t.app.services.payments.eventsOf(
+    const events = await t.app.domains.payments.eventsOf(
       (await repo.findByReference(t.database.db, f.orderRefNum as string))?.id as string,
     );
     expect(events.filter((e) => e.accepted && e.outcome === "paid")).toHaveLength(1);
@@ -201,7 +201,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
     const a = await repo.findByReference(t.database.db, f.orderRefNum as string);
     expect(a?.status).toBe("pending");
     expect(await ledger(u.id)).toMatchObject({ balance: 0, topups: 0 });
-    const events = await t.app.services.payments.eventsOf(a?.id as string);
+    const events = await t.app.domains.payments.eventsOf(a?.id as string);
     expect(events.some((e) => !e.accepted && e.reason.includes("amount 90 differs from 900"))).toBe(
       true,
     );
@@ -222,13 +222,13 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
       "update payment_attempts set next_inquiry_at = now() - interval '1 second' where reference = any($1)",
       [[paid.orderRefNum, unpaid.orderRefNum]],
     );
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect(await ledger(u.id)).toEqual({ balance: 1200, sum: 1200, topups: 1 });
     await t.database.pool.query(
       "update payment_attempts set expires_at = now() - interval '1 second' where reference = $1",
       [unpaid.orderRefNum],
     );
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect((await repo.findByReference(t.database.db, unpaid.orderRefNum as string))?.status).toBe(
       "expired",
     );
@@ -249,7 +249,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
     const f = await startTopUp(u.token, 400);
     const chosen = await payAtSandbox(f, "cancel");
     const token = new URL(loc(chosen), "http://x").searchParams.get("auth_token") as string;
-    const confirm = await t.app.services.payments.easypaisaConfirmForm(token);
+    const confirm = await t.app.domains.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     const landed = await t.app.inject({ method: "GET", url: path(loc(back)) });
     expect(loc(landed)).toBe("/my/wallet?topup=failed");

@@ -2,7 +2,7 @@ import { generateKeyPair, randomBytes, randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError } from "@maidan/config/config";
-import { PAYMENT_GATEWAYS } from "@maidan/config/payments-env";
+import { PAYMENT_GATEWAYS } from "@maidan/contracts/payments";
 import { databaseSecrets } from "@maidan/db/shared-secrets";
 import { AppError } from "../../lib/errors.ts";
 import type { AlfalahConfig } from "./gateways/alfalah/alfalah.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { guest } from "../cart/cart-test-helpers.ts";
 import { compactStamp } from "./gateways/formats.ts";
 import { keenuDateTime } from "./gateways/keenu/keenu.ts";
@@ -58,7 +58,7 @@ const port: OrderPayments = {
 
 beforeAll(async () => {
   t = await createTestApp({ products: 10 });
-  t.app.services.payments.useOrders(port);
+  t.app.domains.payments.useOrders(port);
 });
 afterAll(() => t?.close());
 
@@ -75,7 +75,7 @@ const loc = (r: { headers: Record<string, unknown> }) => String(r.headers.locati
 const attemptOf = async (reference: string) =>
   (await repo.findByReference(t.database.db, reference))!;
 const secrets = () =>
-  t.app.services.payments &&
+  t.app.domains.payments &&
   import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
 
 describe("Easypaisa through its sandbox", () => {
@@ -114,7 +114,7 @@ describe("Easypaisa through its sandbox", () => {
     });
     expect(loc(chosen)).toMatch(/\/pgw\/easypaisa\?auth_token=/);
     const token = new URL(loc(chosen)).searchParams.get("auth_token") as string;
-    const confirm = await t.app.services.payments.easypaisaConfirmForm(token);
+    const confirm = await t.app.domains.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     expect(loc(back)).toContain("/api/payments/easypaisa/return?status=0000");
     const landed = await t.app.inject({
@@ -355,7 +355,7 @@ describe("Bank Alfalah, the inquiry job and expiry", () => {
       "update payment_attempts set next_inquiry_at = now() where reference = $1",
       [f.TransactionReferenceNumber],
     );
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect((await attemptOf(f.TransactionReferenceNumber as string)).status).toBe("paid");
   });
 
@@ -367,7 +367,7 @@ describe("Bank Alfalah, the inquiry job and expiry", () => {
       "update payment_attempts set next_inquiry_at = now() where reference = $1",
       [ref],
     );
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     expect((await attemptOf(ref)).status).toBe("pending");
     const res = await post("/api/pay/alfalah_pay", { address, paymentMethod: "alfalah_pay" });
     expect(res.json()).toMatchObject({
@@ -382,8 +382,8 @@ describe("Bank Alfalah, the inquiry job and expiry", () => {
       "update payment_attempts set expires_at = now() - interval '1 minute' where reference = $1",
       [ref],
     );
-    await t.app.services.payments.runInquiries();
-    await t.app.services.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
+    await t.app.domains.payments.runInquiries();
     const a = await attemptOf(ref);
     expect(a.status).toBe("expired");
     expect(calls.released.filter((id) => id === a.checkoutId)).toHaveLength(1);

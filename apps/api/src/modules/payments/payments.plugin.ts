@@ -36,21 +36,16 @@ function injectHttp(app: FastifyInstance, timeoutMs: number): GatewayHttp {
   };
 }
 
-/** The part of the app's services the faults switch needs, present once app.ts has decorated them. */
-type WithAuth = { services?: { auth: { viewerFromRequest(r: Request): Promise<Viewer> } } };
-
 /**
  * Who may change the sandbox faults: anyone in development and tests; in production (the demo
  * runs on sandboxes) only a signed-in admin, since a fault slows or breaks every payment.
  */
-function faultsSwitch(app: FastifyInstance, open: boolean) {
+function faultsSwitch(open: boolean, viewerOf: (r: Request) => Promise<Viewer>) {
   return async (req: FastifyRequest) => {
     if (open) return true;
-    const auth = (app as FastifyInstance & WithAuth).services?.auth;
-    if (!auth) return false;
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const viewer = await auth.viewerFromRequest(new Request("http://sandbox.local/", { headers }));
+    const viewer = await viewerOf(new Request("http://sandbox.local/", { headers }));
     return viewer.user?.role === "admin";
   };
 }
@@ -61,7 +56,13 @@ function faultsSwitch(app: FastifyInstance, open: boolean) {
  */
 export async function setupPayments(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; kv: Kv },
+  deps: {
+    config: Config;
+    database: Database;
+    kv: Kv;
+    /** Who is asking, from a request's session (the sandbox faults switch is an admin's). */
+    viewerOf: (r: Request) => Promise<Viewer>;
+  },
 ) {
   const { config } = deps;
   const gateways = gatewayConfigs(config);
@@ -99,7 +100,7 @@ export async function setupPayments(
         fail: config.SANDBOX_FAIL,
         shoppers: new Map(),
       },
-      mayChangeFaults: faultsSwitch(app, !config.isProduction),
+      mayChangeFaults: faultsSwitch(!config.isProduction, deps.viewerOf),
     });
   };
   if (!config.isTest && config.PAYMENT_INQUIRY_INTERVAL_MS > 0) {
@@ -111,3 +112,5 @@ export async function setupPayments(
   }
   return { payments, routes: paymentsRoutes, registerSandboxes: register };
 }
+
+export type PaymentsSetup = Awaited<ReturnType<typeof setupPayments>>;

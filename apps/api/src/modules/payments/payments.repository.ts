@@ -1,6 +1,6 @@
+import type { PaymentStatus } from "@maidan/contracts/payments";
 import type { DbOrTx } from "@maidan/db/database";
 import {
-  type PaymentStatus,
   paymentAttempts,
   paymentEvents,
   paymentRefunds,

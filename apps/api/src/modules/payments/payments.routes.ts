@@ -4,7 +4,7 @@ import { z } from "zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { requireRole, userIdOf } from "../auth/auth.plugin.ts";
 import { EASYPAISA_METHODS } from "./gateways/easypaisa/easypaisa.ts";
-import type { PaymentsService, StartInput } from "./payments.service.ts";
+import type { PaymentsServiceImpl, StartInput } from "./payments.service.ts";
 import type { SettleResult } from "./settlement.ts";
 
 /** Spec §8 for a method this endpoint does not offer (wallet top-up included). */
@@ -84,7 +84,7 @@ const echo = (b: {
  * Spec §7 "Payments", relative to /api, plus the return, callback and IPN endpoints the
  * gateways call. The gateway's own URL for each hand-off goes in the `x-payment-url` header.
  */
-export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
+export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsServiceImpl }> = async (
   app,
   { payments },
 ) => {

@@ -131,7 +131,7 @@ const ordersMissing: OrderPayments = {
   notifyPaid: async () => {},
 };
 
-/** The wallet side is plugged in by app.ts; until then a top-up cannot be credited, so none starts. */
+/** The wallet side is plugged in by the server (compose.ts); until then a top-up cannot be credited, so none starts. */
 const walletMissing: WalletTopUps = {
   topUp: async () => {
     throw notAvailable();
@@ -651,4 +651,4 @@ export function createPaymentsService(deps: PaymentsDeps) {
   };
 }
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export type PaymentsServiceImpl = ReturnType<typeof createPaymentsService>;

@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, signUp } from "../auth/auth-test-helpers.ts";
 import {
   addToCart,

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ afterAll(() => t?.close());
 
 describe("landing pages with their products (issue #3)", () => {
   it("the summer collection: its seeded data and products from its categories or tags", async () => {
-    const page = await t.app.services.site.landingPage("women-summer-collection");
+    const page = await t.app.domains.site.landingPage("women-summer-collection");
     expect(page?.entry.title).toBe("Women's Summer Collection");
     expect(page?.entry.data).toMatchObject({ headline: "Summer Collection" });
     expect(page?.products.length).toBeGreaterThan(0);
@@ -26,17 +26,17 @@ describe("landing pages with their products (issue #3)", () => {
   });
 
   it("the sale shows discounted products only", async () => {
-    const page = await t.app.services.site.landingPage("sale");
+    const page = await t.app.domains.site.landingPage("sale");
     expect(page?.products.length).toBeGreaterThan(0);
     for (const p of page!.products) expect(p.price).toBeLessThan(p.mrp);
   });
 
   it("an unknown route is null", async () => {
-    expect(await t.app.services.site.landingPage("no-such-landing")).toBeNull();
+    expect(await t.app.domains.site.landingPage("no-such-landing")).toBeNull();
   });
 
   it("daily deals: discounted, the same all day in Pakistan, different on another day", async () => {
-    const site = t.app.services.site;
+    const site = t.app.domains.site;
     const morning = await site.dailyDeals(new Date("2026-03-01T20:00:00Z")); // 01:00 PKT, 2 Mar
     const evening = await site.dailyDeals(new Date("2026-03-02T18:30:00Z")); // 23:30 PKT, 2 Mar
     expect(morning.day).toBe("2026-03-02");

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe("start-up API (spec §7)", () => {
 
 describe("site service", () => {
   it("home data has categories and priced product tiles", async () => {
-    const home = await t.app.services.site.home();
+    const home = await t.app.domains.site.home();
     expect(home.categories.length).toBeGreaterThan(5);
     expect(home.newArrivals.length).toBeGreaterThan(0);
     for (const p of [...home.featured, ...home.onSale]) {
@@ -113,21 +113,12 @@ describe("site service", () => {
   });
 
   it("category pages resolve parent, child and the legacy 'all' child", async () => {
-    const site = t.app.services.site;
+    const site = t.app.domains.site;
     const men = await site.categoryPage("men");
     expect(men?.children.map((c) => c.slug)).toContain("men-clothing");
     expect((await site.categoryPage("men", "all"))?.category.slug).toBe("men");
     expect((await site.categoryPage("men", "men-shoes"))?.parent?.slug).toBe("men");
     expect(await site.categoryPage("men", "women-shoes")).toBeNull();
     expect(await site.categoryPage("nope")).toBeNull();
-  });
-
-  it("finds a product by slug with images, and null for an unknown slug", async () => {
-    const site = t.app.services.site;
-    const [tile] = (await site.home()).newArrivals;
-    const p = await site.product(tile!.slug);
-    expect(p?.images.length).toBeGreaterThan(0);
-    expect(p?.vendor?.slug).toBeTruthy();
-    expect(await site.product("no-such-product")).toBeNull();
   });
 });

@@ -9,7 +9,6 @@ import {
   products,
   settings,
   shippingMethods,
-  vendors,
 } from "@maidan/db/schema";
 import { and, arrayOverlaps, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 
@@ -125,26 +124,3 @@ export const listTiles = (db: DbOrTx, f: TileFilter) =>
       asc(products.id),
     )
     .limit(f.limit);
-
-export const findProductBySlug = (db: DbOrTx, slug: string) =>
-  db
-    .select({
-      product: products,
-      brand: brands.name,
-      category: { slug: categories.slug, name: categories.name },
-      vendor: { slug: vendors.slug, name: vendors.name },
-      inStock,
-    })
-    .from(products)
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(eq(products.slug, slug), eq(products.active, true)))
-    .then((r) => r[0] ?? null);
-
-export const listProductImages = (db: DbOrTx, productId: string) =>
-  db
-    .select({ url: productImages.url, alt: productImages.alt })
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.sort));

@@ -1,4 +1,5 @@
 import { errorBody } from "@maidan/contracts/errors";
+import type { SiteService } from "@maidan/contracts/services";
 import {
   landingList,
   landingQuery,
@@ -11,7 +12,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
 import { sendSharedJson } from "../../lib/shared-json.ts";
-import type { AppServices } from "../../services.ts";
 
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
@@ -19,10 +19,7 @@ const slugParam = z.object({ slug: z.string().min(1).max(200) });
  * Start-up calls of spec §7 and the CMS pages. Every answer is a cached read, the same for
  * everyone, sent by sendSharedJson (serialised and compressed once per cached value).
  */
-export const siteRoutes: FastifyPluginAsyncZod<{ site: AppServices["site"] }> = async (
-  app,
-  { site },
-) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteService }> = async (app, { site }) => {
   app.get(
     "/pages/router",
     {

@@ -1,7 +1,7 @@
+import type { CategoryPage, SiteService } from "@maidan/contracts/services";
 import type { CategoryNode, PublicSettings } from "@maidan/contracts/site";
 import type { Db } from "@maidan/db/database";
 import { memo } from "../../lib/memo.ts";
-import type { AppServices, CategoryPage, ProductDetail } from "../../services.ts";
 import { keyedCache } from "../catalog/keyed-cache.ts";
 import { dailyPick, landingMatch, shopDay } from "./landing-products.ts";
 import * as repo from "./site.repository.ts";
@@ -20,7 +20,7 @@ const DAILY_COUNT = 8;
 const DAILY_POOL = 200;
 
 /** Start-up data, CMS pages and the small product views the foundation pages need. */
-export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"] {
+export function createSiteService(db: Db, cacheMs = 30_000): SiteService {
   const categories = memo(cacheMs, () => repo.listCategories(db));
   const settings = memo(cacheMs, () => loadSettings(db));
   const pageSlugs = memo(cacheMs, () => repo.listPageSlugs(db));
@@ -96,8 +96,6 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
 
     categoryPage: (slug, child) =>
       byKey.get(`category:${slug}/${child ?? ""}`, () => loadCategoryPage(slug, child)),
-
-    product: (slug) => byKey.get(`product:${slug}`, () => loadProduct(slug)),
 
     // A landing entry and the products its data asks for (categories or tags, on sale or not).
     landingPage: (route) => byKey.get(`landing:${route}`, () => loadLandingPage(route)),
@@ -176,27 +174,6 @@ export function createSiteService(db: Db, cacheMs = 30_000): AppServices["site"]
       children: all.filter((c) => c.parentId === current.id).map(toNode),
       parent: parent ? toNode(parent) : null,
       products,
-    };
-  }
-
-  async function loadProduct(slug: string): Promise<ProductDetail | null> {
-    const row = await repo.findProductBySlug(db, slug);
-    if (!row) return null;
-    const images = await repo.listProductImages(db, row.product.id);
-    const p = row.product;
-    return {
-      _id: p.id,
-      slug: p.slug,
-      name: p.name,
-      img: images[0]?.url ?? null,
-      price: p.price,
-      mrp: p.mrp,
-      brand: row.brand,
-      inStock: row.inStock,
-      description: p.description,
-      images,
-      category: row.category?.slug ? row.category : null,
-      vendor: row.vendor?.slug ? row.vendor : null,
     };
   }
 }

@@ -1,8 +1,8 @@
 import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
 import { WELCOME_CREDIT } from "@maidan/db/seed/wallet";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { bearer, signUp } from "../auth/auth-test-helpers.ts";
 import { addToCart, pickVariants, send, setStock, stockOf } from "../cart/cart-test-helpers.ts";
 import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
@@ -16,7 +16,7 @@ afterAll(() => t?.close());
 /** Credits a wallet through the service, as a top-up or welcome credit would. */
 const credit = (userId: string, amount: number, reference: string) =>
   t.database.db.transaction((tx) =>
-    t.app.services.wallet.credit(tx, userId, {
+    t.app.domains.wallet.credit(tx, userId, {
       amount,
       kind: "credit",
       reference,
@@ -121,7 +121,7 @@ describe("wallet", () => {
     const spends = await Promise.allSettled(
       variants.map((_, i) =>
         t.database.db.transaction((tx) =>
-          t.app.services.wallet.spend(tx, u.id, {
+          t.app.domains.wallet.spend(tx, u.id, {
             max: 300,
             reference: `checkout-${i}`,
             remark: "Spent on an order",

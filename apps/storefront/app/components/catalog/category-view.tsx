@@ -1,5 +1,5 @@
+import type { CategoryPage } from "@maidan/contracts/services";
 import { Link } from "react-router";
-import type { CategoryPage } from "../../lib/api-types";
 import { CategoryLinks } from "../category-links";
 import { ProductGrid } from "../product-tile";
 

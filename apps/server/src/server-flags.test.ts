@@ -5,6 +5,6 @@ import { SERVER_NODE_FLAGS } from "./server-flags.ts";
 describe("the production server's Node flags", () => {
   it("are the ones `npm run serve` starts it with", () => {
     const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8"));
-    expect(pkg.scripts.serve).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} apps/api/src/server.ts`);
+    expect(pkg.scripts.serve).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} apps/server/src/main.ts`);
   });
 });

@@ -1,8 +1,8 @@
 import middie from "@fastify/middie";
 import type { ServerBuild } from "react-router";
 import { buildApp } from "./app.ts";
-import { bootRuntime, closeOnSignals, exitOnBootError } from "./boot.ts";
-import { mountStorefront, STOREFRONT_DIR } from "./storefront.ts";
+import { bootRuntime, closeOnSignals, exitOnBootError } from "./runtime.ts";
+import { mountStorefront, STOREFRONT_DIR } from "./storefront/mount.ts";
 
 /** Development entry: Vite renders the storefront from source with hot reload. */
 const runtime = await bootRuntime({ NODE_ENV: "development", ...process.env }).catch(
@@ -18,7 +18,8 @@ const vite = await createServer({
 await app.register(middie);
 app.use(vite.middlewares);
 await mountStorefront(app, {
-  services: app.services,
+  services: app.domains.services,
+  onCatalogChange: app.domains.catalog.onChange,
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   mode: "development",
   serveAssets: false,

@@ -1,6 +1,6 @@
+import { compressOnce, kept } from "@maidan/api/lib/shared-json";
+import { contentSecurityPolicy } from "@maidan/api/plugins/security";
 import { SESSION_COOKIE } from "@maidan/contracts/auth";
-import { compressOnce, kept } from "./lib/shared-json.ts";
-import { contentSecurityPolicy } from "./plugins/security.ts";
 import { hashInlineScripts } from "./script-hashes.ts";
 
 /** A rendered page kept whole, with its compressed forms made once when it was stored. */

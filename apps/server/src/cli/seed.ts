@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "@maidan/config/config";
 import { migrateDatabase, openDatabase } from "@maidan/db/database";
-import { exitOnBootError, seed } from "../boot.ts";
+import { exitOnBootError, seed } from "../runtime.ts";
 
 /**
  * `npm run db:seed [-- --products N]`: seeds an empty database. With --reset it first empties

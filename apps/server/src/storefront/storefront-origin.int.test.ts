@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorefrontTestApp } from "./testing/storefront-source.ts";
-import type { TestApp } from "./testing/test-app.ts";
+import { createStorefrontTestApp } from "../testing/storefront-source.ts";
+import type { TestApp } from "../testing/test-app.ts";
 
 /**
  * Host header poisoning of pages (decision 025): canonical, og:url, og:image and the JSON-LD of

@@ -7,9 +7,9 @@ import { migrateDatabase, settingsWarnings } from "@maidan/db/database";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { bootRuntime } from "./boot.ts";
+import { bootRuntime } from "./runtime.ts";
 
-const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
+const SERVER = fileURLToPath(new URL("./main.ts", import.meta.url));
 const dataDir = () => mkdtempSync(join(tmpdir(), "maidan-boot-"));
 
 function start(env: Record<string, string>) {

@@ -1,4 +1,7 @@
 import { join } from "node:path";
+import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
+import { hashPassword } from "@maidan/api/modules/auth/password";
+import { createMediaStorage, type MediaStorage } from "@maidan/api/modules/media/media-storage";
 import { type Config, ConfigError, loadConfig } from "@maidan/config/config";
 import {
   type Database,
@@ -9,9 +12,6 @@ import {
 } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, isSeeded, seedDatabase } from "@maidan/db/seed/index";
 import { databaseSecrets } from "@maidan/db/shared-secrets";
-import { type Kv, memoryKv, redisKv } from "./lib/kv.ts";
-import { hashPassword } from "./modules/auth/password.ts";
-import { createMediaStorage, type MediaStorage } from "./modules/media/media-storage.ts";
 
 export type Runtime = {
   config: Config;

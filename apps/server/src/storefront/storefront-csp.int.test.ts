@@ -1,10 +1,15 @@
 import { createHash } from "node:crypto";
+import {
+  addToCart,
+  guest,
+  pickVariants,
+  setStock,
+} from "@maidan/api/modules/cart/cart-test-helpers";
+import { postForm, startPayment } from "@maidan/api/modules/payments/payments-test-helpers";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToCart, guest, pickVariants, setStock } from "./modules/cart/cart-test-helpers.ts";
-import { postForm, startPayment } from "./modules/payments/payments-test-helpers.ts";
-import { createStorefrontTestApp } from "./testing/storefront-source.ts";
-import type { TestApp } from "./testing/test-app.ts";
+import { createStorefrontTestApp } from "../testing/storefront-source.ts";
+import type { TestApp } from "../testing/test-app.ts";
 
 /**
  * The content security policy of real storefront pages (decision 026): no 'unsafe-inline' for

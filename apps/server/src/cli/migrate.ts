@@ -1,6 +1,6 @@
 import { loadConfig } from "@maidan/config/config";
 import { migrateDatabase, openDatabase } from "@maidan/db/database";
-import { exitOnBootError } from "../boot.ts";
+import { exitOnBootError } from "../runtime.ts";
 
 /** `npm run db:migrate`: applies the checked-in migrations and exits. */
 try {

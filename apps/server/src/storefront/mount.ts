@@ -3,11 +3,14 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { pickEncoding } from "@maidan/api/lib/shared-json";
+import type { CatalogChange } from "@maidan/api/modules/catalog/catalog-changes";
+import { newNonce, scriptNonce } from "@maidan/api/plugins/security";
+import type { AppServices } from "@maidan/contracts/services";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
 import { limitedBody } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
-import { pickEncoding } from "./lib/shared-json.ts";
 import {
   type CachedPage,
   createPageCache,
@@ -15,11 +18,9 @@ import {
   isPrivateRender,
   toCachedPage,
 } from "./page-cache.ts";
-import { newNonce, scriptNonce } from "./plugins/security.ts";
 import { createRenderGate } from "./render-gate.ts";
-import type { AppServices } from "./services.ts";
 
-export const STOREFRONT_DIR = fileURLToPath(new URL("../../storefront", import.meta.url));
+export const STOREFRONT_DIR = fileURLToPath(new URL("../../../storefront", import.meta.url));
 // STOREFRONT_BUILD_DIR (as in the storefront's react-router.config.ts): serve a build made
 // elsewhere, e.g. a benchmark's own copy that other engineers' rebuilds do not replace mid-run.
 export const STOREFRONT_BUILD = resolve(
@@ -53,6 +54,8 @@ export function productionBuild(): BuildSource {
 
 export type MountOptions = {
   services: AppServices;
+  /** Subscribes to the catalogue's changes (stock, edits), so cached pages drop what changed. */
+  onCatalogChange: (listener: (change: CatalogChange) => void) => () => void;
   build: BuildSource;
   mode: string;
   serveAssets: boolean;
@@ -70,7 +73,7 @@ export type MountOptions = {
 /**
  * Serves the built client assets and hands every other non-API request to React Router's server
  * renderer with the in-process services as its load context. Pictures (/media, /img) are the
- * API's routes (app.ts), read through the media storage.
+ * API's routes (apps/api/src/api.ts), read through the media storage.
  */
 export async function mountStorefront(app: FastifyInstance, opts: MountOptions) {
   const secure = opts.publicUrl.startsWith("https:");
@@ -78,7 +81,7 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
   const gate = createRenderGate(opts.renderConcurrency ?? 16);
   // A product's pages go when its stock changes; every page when one sells out or comes back
   // (listings, home and landing tiles show it), or when the catalogue is invalidated.
-  opts.services.catalog.onChange((change) => {
+  opts.onCatalogChange((change) => {
     if (change.kind === "all" || change.listings) pageCache?.clear();
     else pageCache?.dropPaths(change.slugs.map((slug) => `/${slug}`));
   });

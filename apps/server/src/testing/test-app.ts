@@ -1,14 +1,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
+import { hashPassword } from "@maidan/api/modules/auth/password";
+import { createMediaStorage } from "@maidan/api/modules/media/media-storage";
 import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
 import { inject } from "vitest";
 import { type App, buildApp } from "../app.ts";
-import { type Kv, memoryKv, redisKv } from "../lib/kv.ts";
-import { hashPassword } from "../modules/auth/password.ts";
 
 // Images are generated once per run and shared by every test file.
 const MEDIA = join(tmpdir(), "maidan-test-media");
@@ -56,7 +57,8 @@ export async function createTestApp(
   });
   const redisUrl = process.env.TEST_REDIS_URL;
   const kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : memoryKv();
-  const app = await buildApp({ config, database, kv });
+  const media = createMediaStorage(config);
+  const app = await buildApp({ config, database, kv, media });
   opts.extend?.(app, config);
   await app.ready();
   return {
@@ -66,6 +68,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
+      media.close();
       await kv.close();
       await database.close();
     },

@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
-import { bootRuntime, closeOnSignals, exitOnBootError } from "./boot.ts";
 import { releaseStartupGarbage } from "./lib/startup-garbage.ts";
-import { mountStorefront, productionBuild } from "./storefront.ts";
+import { bootRuntime, closeOnSignals, exitOnBootError } from "./runtime.ts";
+import { mountStorefront, productionBuild } from "./storefront/mount.ts";
 
 /** The production server (started by server.ts, after its module resolve hook). */
 const runtime = await bootRuntime({ NODE_ENV: "production", ...process.env }).catch(
@@ -15,7 +15,8 @@ const app = await buildApp(runtime).catch(async (e) => {
 });
 const build = productionBuild();
 await mountStorefront(app, {
-  services: app.services,
+  services: app.domains.services,
+  onCatalogChange: app.domains.catalog.onChange,
   build,
   mode: "production",
   serveAssets: true,

@@ -1,6 +1,6 @@
+import { sameOrigin, signUp } from "@maidan/api/modules/auth/auth-test-helpers";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sameOrigin, signUp } from "./modules/auth/auth-test-helpers.ts";
 import { createStorefrontTestApp, type StorefrontTestApp } from "./testing/storefront-source.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { buildApp } from "../app.ts";
-import { bootRuntime, closeOnSignals, exitOnBootError } from "../boot.ts";
+import { bootRuntime, closeOnSignals, exitOnBootError } from "../runtime.ts";
 
 /**
  * The API alone on the production boot path (no storefront build needed), for tests of the

@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mountStorefront } from "./storefront.ts";
+import { mountStorefront } from "./mount.ts";
 
 /**
  * The storefront's page renders go through the render gate: never more than
@@ -35,7 +35,8 @@ function fakeBuild(): ServerBuild {
 
 beforeAll(async () => {
   await mountStorefront(app, {
-    services: { catalog: { onChange: () => () => {} } } as never,
+    services: {} as never,
+    onCatalogChange: () => () => {},
     build: async () => fakeBuild(),
     mode: "production",
     serveAssets: false,

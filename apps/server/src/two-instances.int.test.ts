@@ -1,22 +1,22 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Database } from "@maidan/db/database";
-import { createTestDatabase } from "@maidan/db/testing/test-database";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildApp } from "./app.ts";
-import { bootRuntime, type Runtime } from "./boot.ts";
-import { type Kv, memoryKv, redisKv } from "./lib/kv.ts";
-import { bearer, get, put, signUp } from "./modules/auth/auth-test-helpers.ts";
-import { addToCart, guest, pickVariants } from "./modules/cart/cart-test-helpers.ts";
+import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
+import { bearer, get, put, signUp } from "@maidan/api/modules/auth/auth-test-helpers";
+import { addToCart, guest, pickVariants } from "@maidan/api/modules/cart/cart-test-helpers";
 import {
   deliver,
   GATEWAY_KEYS,
   payAtSandbox,
   startPayment,
-} from "./modules/payments/payments-test-helpers.ts";
-import { type S3TestServer, startS3Server } from "./testing/s3-server.ts";
+} from "@maidan/api/modules/payments/payments-test-helpers";
+import { type S3TestServer, startS3Server } from "@maidan/api/testing/s3-server";
+import type { Database } from "@maidan/db/database";
+import { createTestDatabase } from "@maidan/db/testing/test-database";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp } from "./app.ts";
+import { bootRuntime, type Runtime } from "./runtime.ts";
 import type { TestApp } from "./testing/test-app.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { AppError } from "./lib/errors.ts";
+import { AppError } from "@maidan/api/lib/errors";
 
 const tooLarge = () => new AppError(413, "Request body is too large", "BODY_TOO_LARGE");
 

@@ -13,7 +13,7 @@ function importDrizzleHooked() {
     console.log(JSON.stringify({ pgTable: typeof pg.pgTable, mb: Math.round(used / 2 ** 20) }));`;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     encoding: "utf8",
-    cwd: new URL("../..", import.meta.url),
+    cwd: new URL("../../../api", import.meta.url),
   });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as { pgTable: string; mb: number };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { type MountOptions, mountStorefront, STOREFRONT_DIR } from "../storefront.ts";
+import { type MountOptions, mountStorefront, STOREFRONT_DIR } from "../storefront/mount.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 export type StorefrontTestApp = TestApp & {
@@ -37,7 +37,8 @@ export async function createStorefrontTestApp(
       extend: (app, config) => {
         app.register(async (scope) => {
           await mountStorefront(scope as never, {
-            services: app.services,
+            services: app.domains.services,
+            onCatalogChange: app.domains.catalog.onChange,
             build: async () => build,
             mode: "production",
             serveAssets: false,

@@ -1,0 +1,100 @@
+import { join } from "node:path";
+import type { Config } from "@maidan/config/config";
+import type { AddressService } from "@maidan/contracts/addresses";
+import type { ContentService } from "@maidan/contracts/content";
+import type { FreebieService } from "@maidan/contracts/freebies";
+import type { SiteService } from "@maidan/contracts/services";
+import type { Database } from "@maidan/db/database";
+import type { FastifyInstance } from "fastify";
+import type { Kv } from "./lib/kv.ts";
+import { addressRoutes } from "./modules/addresses/addresses.routes.ts";
+import { registerAuth } from "./modules/auth/auth.plugin.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import type { Auth } from "./modules/auth/auth.service.ts";
+import { devPagesRoutes } from "./modules/auth/dev-pages.routes.ts";
+import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { usersRoutes } from "./modules/auth/users.routes.ts";
+import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import type { CartServiceImpl } from "./modules/cart/cart.service.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
+import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
+import type { Sitemap } from "./modules/catalog/sitemap.ts";
+import { contentRoutes } from "./modules/content/content.routes.ts";
+import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { imageRoutes } from "./modules/media/image.routes.ts";
+import { mediaRoutes } from "./modules/media/media.routes.ts";
+import type { MediaStorage } from "./modules/media/media-storage.ts";
+import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import type { OrdersServiceImpl } from "./modules/orders/orders.service.ts";
+import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
+import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
+import { siteRoutes } from "./modules/site/site.routes.ts";
+import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
+import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
+import type { WalletServiceImpl } from "./modules/wallet/wallet.service.ts";
+
+/** What the routes are given: the domains' services as the server wired them (apps/server). */
+export type ApiDomains = {
+  config: Config;
+  database: Database;
+  kv: Kv;
+  media: MediaStorage;
+  auth: Auth;
+  site: SiteService;
+  catalog: CatalogServiceImpl;
+  sitemap: Sitemap;
+  content: ContentService;
+  addresses: AddressService;
+  carts: CartServiceImpl;
+  orders: OrdersServiceImpl;
+  payments: PaymentsServiceImpl;
+  /** The payments' routes and the sandbox gateways, made with the service. */
+  paymentsHttp: Pick<PaymentsSetup, "routes" | "registerSandboxes">;
+  wallet: WalletServiceImpl;
+  vouchers: VoucherServiceImpl;
+  freebies: FreebieService;
+};
+
+/**
+ * Every route of the API: the route folders under /api (spec §7 and ours, in the OpenAPI
+ * document), then the root paths that are not pages: sitemaps, the sandbox gateways, the dev
+ * outbox, and pictures. They outrank the storefront's catch-all, which is mounted after them.
+ */
+export async function registerApi(app: FastifyInstance, d: ApiDomains) {
+  const { config } = d;
+  await app.register(
+    async (api) => {
+      // First: every /api route after it sees req.viewer (user or null, and the guest id).
+      registerAuth(api, d.auth);
+      await api.register(healthRoutes, { database: d.database, kv: d.kv });
+      await api.register(authRoutes, { auth: d.auth });
+      await api.register(usersRoutes, { auth: d.auth });
+      await api.register(oauthRoutes, { auth: d.auth, publicUrl: config.publicUrl });
+      await api.register(addressRoutes, { addresses: d.addresses });
+      await api.register(siteRoutes, { site: d.site });
+      await api.register(catalogRoutes, { catalog: d.catalog });
+      await api.register(contentRoutes, { content: d.content });
+      await api.register(cartRoutes, { carts: d.carts });
+      await api.register(orderRoutes, { orders: d.orders });
+      await api.register(walletRoutes, { wallet: d.wallet });
+      await api.register(voucherRoutes, { vouchers: d.vouchers });
+      await api.register(freebieRoutes, { freebies: d.freebies });
+      await api.register(d.paymentsHttp.routes, { payments: d.payments });
+    },
+    { prefix: "/api" },
+  );
+  await app.register(sitemapRoutes, { sitemap: d.sitemap, publicUrl: config.publicUrl });
+  // The sandbox payment gateways, for gateways not configured live.
+  await d.paymentsHttp.registerSandboxes();
+  // The dev outbox and the Facebook sandbox are pages, outside /api.
+  await app.register(devPagesRoutes, { auth: d.auth });
+  // Originals from the media storage, resized ones from this instance's disk cache.
+  await app.register(mediaRoutes, { storage: d.media });
+  await app.register(imageRoutes, {
+    storage: d.media,
+    cacheDir: join(config.dataDir, "cache", "img"),
+  });
+}

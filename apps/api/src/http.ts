@@ -1,0 +1,44 @@
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import type { Config } from "@maidan/config/config";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { PAYMENT_CALLBACK_PATHS } from "./modules/payments/payments.routes.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRequestGuards } from "./plugins/request-guards.ts";
+import { registerSecurity } from "./plugins/security.ts";
+
+/**
+ * The HTTP server every route sits on, API and pages alike: errors as `{message, status}`,
+ * request guards, security headers and the CSRF check, cookies, form bodies, compression and
+ * the OpenAPI document, in that order. Routes come after (api.ts, then the storefront).
+ */
+export async function createHttp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
+    clientErrorHandler,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerRequestGuards(app);
+  registerSecurity(app, {
+    siteOrigins: config.siteOrigins,
+    behindTls: config.publicUrl.startsWith("https:"),
+    // Banks post their results back cross-site, without our cookie (payments verify them instead).
+    crossSiteAllowed: (url) => PAYMENT_CALLBACK_PATHS.some((p) => url.split("?")[0] === p),
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  // Brotli or gzip for text responses over 1 KB (pages, JSON, CSS, JS); images pass through.
+  // Pages for first anonymous visits come compressed from the page cache (the storefront mount).
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+  await registerOpenApi(app);
+  return app;
+}

@@ -1,0 +1,73 @@
+import type { AddressService } from "./addresses.ts";
+import type { AuthService } from "./auth-service.ts";
+import type { CartService } from "./cart.ts";
+import type { CatalogService } from "./catalog.ts";
+import type { ContentService } from "./content.ts";
+import type { FreebieService } from "./freebies.ts";
+import type { OrdersService } from "./orders.ts";
+import type { PaymentsService } from "./payments.ts";
+import type {
+  CategoryNode,
+  HomeData,
+  LandingEntry,
+  LandingList,
+  Page,
+  PagesRouter,
+  ProductTile,
+  PublicSettings,
+  ShippingMethod,
+} from "./site.ts";
+import type { VoucherService } from "./vouchers.ts";
+import type { WalletService } from "./wallet.ts";
+
+/** A category's page: the category, its neighbours and a first row of products. */
+export type CategoryPage = {
+  category: CategoryNode;
+  children: CategoryNode[];
+  parent: CategoryNode | null;
+  products: ProductTile[];
+};
+
+/** Start-up data, CMS pages, landing pages and the home page (modules/site). */
+export type SiteService = {
+  pagesRouter(): Promise<PagesRouter>;
+  landing(query: { landingPage?: string; route?: string }): Promise<LandingList>;
+  settings(): Promise<PublicSettings>;
+  defaultShipping(): Promise<ShippingMethod | null>;
+  home(): Promise<HomeData>;
+  page(slug: string): Promise<Page | null>;
+  categoryPage(slug: string, child?: string): Promise<CategoryPage | null>;
+  /** /pages/{route}, /sale, /women-summer-collection: the entry and its matching products. */
+  landingPage(route: string): Promise<{ entry: LandingEntry; products: ProductTile[] } | null>;
+  /** /daily_juice: today's deals (day in Asia/Karachi), the same all day. */
+  dailyDeals(now?: Date): Promise<{ day: string; products: ProductTile[] }>;
+};
+
+/**
+ * What the storefront's loaders and actions may call in-process: interfaces only, implemented
+ * by the API's domains and handed over by the server (apps/server). The API routes call the same
+ * services, so a page and the mobile apps see the same data.
+ */
+export type AppServices = {
+  site: SiteService;
+  /** Listings, search, product detail, brands and vendors. */
+  catalog: CatalogService;
+  /** Sessions, logins, profile and password recovery. */
+  auth: AuthService;
+  /** The signed-in shopper's address book. */
+  addresses: AddressService;
+  /** The help center. */
+  content: ContentService;
+  /** Carts of users and guests, priced by the server. */
+  carts: CartService;
+  /** Placing, listing, cancelling and confirming orders. */
+  orders: OrdersService;
+  /** What the storefront reads of online payments. */
+  payments: PaymentsService;
+  /** The wallet ledger: balance and entries. */
+  wallet: WalletService;
+  /** Coupon codes: the shopper's usable vouchers. */
+  vouchers: VoucherService;
+  /** Freebie campaigns and the viewer's standing against their terms. */
+  freebies: FreebieService;
+};
