@@ -4,7 +4,6 @@ import formbody from "@fastify/formbody";
 import type { Config } from "@maidan/config/config";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { PAYMENT_CALLBACK_PATHS } from "./modules/payments/payments.routes.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
@@ -31,8 +30,6 @@ export async function createHttp(config: Config): Promise<FastifyInstance> {
   registerSecurity(app, {
     siteOrigins: config.siteOrigins,
     behindTls: config.publicUrl.startsWith("https:"),
-    // Banks post their results back cross-site, without our cookie (payments verify them instead).
-    crossSiteAllowed: (url) => PAYMENT_CALLBACK_PATHS.some((p) => url.split("?")[0] === p),
   });
   await app.register(cookie);
   await app.register(formbody);

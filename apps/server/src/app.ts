@@ -1,7 +1,7 @@
 import { registerApi } from "@maidan/api/api";
 import { createHttp } from "@maidan/api/http";
 import type { FastifyInstance } from "fastify";
-import { composeDomains, type Domains } from "./compose.ts";
+import { type ComposeOptions, composeDomains, type Domains } from "./compose.ts";
 import type { Runtime } from "./runtime.ts";
 
 export type App = FastifyInstance & { domains: Domains };
@@ -11,9 +11,12 @@ export type App = FastifyInstance & { domains: Domains };
  * API route. The storefront is mounted on it after (storefront/mount.ts), so tests can build
  * the API alone.
  */
-export async function buildApp(runtime: Omit<Runtime, "close">): Promise<App> {
+export async function buildApp(
+  runtime: Omit<Runtime, "close">,
+  options: ComposeOptions = {},
+): Promise<App> {
   const app = await createHttp(runtime.config);
-  const domains = await composeDomains(app, runtime);
+  const domains = await composeDomains(app, runtime, options);
   app.decorate("domains", domains);
   await registerApi(app, domains);
   return app as App;

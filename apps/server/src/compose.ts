@@ -10,6 +10,7 @@ import { MAX_CODE_RESENDS } from "@maidan/api/modules/orders/cod-confirmation";
 import { createCodLimits } from "@maidan/api/modules/orders/cod-limits";
 import { startOrderSweeper } from "@maidan/api/modules/orders/order-sweeper";
 import { createOrdersService } from "@maidan/api/modules/orders/orders.service";
+import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
@@ -23,6 +24,11 @@ export type Domains = ApiDomains & {
   services: AppServices;
 };
 
+export type ComposeOptions = {
+  /** Payment gateways besides the registry's (a test adds one, decision 033). */
+  extraGateways?: readonly PaymentGateway[];
+};
+
 /**
  * The wiring of the domains: each service gets the others it needs, as functions or services,
  * never their repositories. The API's routes get all of it; the storefront gets `services`.
@@ -30,6 +36,7 @@ export type Domains = ApiDomains & {
 export async function composeDomains(
   app: FastifyInstance,
   { config, database, kv, media }: Omit<Runtime, "close">,
+  options: ComposeOptions = {},
 ): Promise<Domains> {
   const db = database.db;
   const site = createSiteService(db, config.CACHE_TTL_MS);
@@ -95,6 +102,7 @@ export async function composeDomains(
     database,
     kv,
     viewerOf: (r) => auth.service.viewerFromRequest(r),
+    extraGateways: options.extraGateways,
   });
   // Online payments reach the orders through their service (awaiting payment, paid, hold released).
   payments.payments.useOrders(orders.payments);

@@ -1,9 +1,5 @@
 /** Online payments as the storefront and the mobile apps see them (spec §7 "Payments"). */
 
-/** The five gateways the shop can take money through (payment-gateways.md). */
-export const PAYMENT_GATEWAYS = ["easypaisa", "alfalah", "hbl", "keenu", "nift"] as const;
-export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
-
 /** Where one attempt to collect money stands; only a verified signal moves it (decision 019). */
 export const PAYMENT_STATUSES = [
   "pending",
@@ -33,8 +29,11 @@ export type FormHandoff = {
 
 /** What the storefront reads of payments; the rest goes through `/api/pay/*`. */
 export type PaymentsService = {
-  /** The gateways taking payments now, and whether the sandboxes stand in for them. */
-  availability(): { testMode: boolean; gateways: PaymentGateway[] };
+  /**
+   * The gateways taking payments now, by the names the API's registry gives them ("easypaisa",
+   * "alfalah", "hbl", "keenu", "nift"), and whether the sandboxes stand in for them.
+   */
+  availability(): { testMode: boolean; gateways: string[] };
   /** Smallest and largest wallet top-up, whole rupees. */
   readonly topUpLimits: { min: number; max: number };
   resultOf(

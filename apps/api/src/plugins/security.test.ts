@@ -16,6 +16,7 @@ beforeAll(async () => {
     behindTls: true,
   });
   app.post("/change", async () => ({ ok: true }));
+  app.post("/bank-callback", { config: { crossSite: true } }, async () => ({ ok: true }));
   app.get("/page", async (_req, reply) => {
     const nonce = scriptNonce(reply);
     return reply.type("text/html").send(`<script nonce="${nonce}">1</script>`);
@@ -56,6 +57,13 @@ describe("the CSRF guard compares whole origins with the configured ones", () =>
   it("requests without Origin (servers, curl) pass unless the browser says cross-site", async () => {
     expect((await post({})).statusCode).toBe(200);
     expect((await post({ "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+  });
+
+  it("a route marked crossSite (a bank's post back) takes posts from anywhere; others do not", async () => {
+    const headers = { origin: "https://bank.example", "sec-fetch-site": "cross-site" };
+    const bank = await app.inject({ method: "POST", url: "/bank-callback", headers });
+    expect(bank.statusCode).toBe(200);
+    expect((await post(headers)).statusCode).toBe(403);
   });
 });
 

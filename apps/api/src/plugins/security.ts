@@ -11,10 +11,18 @@ export type SecurityOptions = {
    * config.siteOrigins. Never derived from the request's Host header.
    */
   siteOrigins: readonly string[];
-  /** Paths that banks and gateways POST to cross-site (they carry no session cookie). */
-  crossSiteAllowed?: (path: string) => boolean;
   behindTls: boolean;
 };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Banks and gateways POST here cross-site, without our session cookie (the payments' return
+     * and callback routes, which verify what is posted instead): no CSRF check.
+     */
+    crossSite?: boolean;
+  }
+}
 
 /** What may run as script besides the shop's own files: one response's nonce, or hashes. */
 export type ScriptSources = { nonce?: string; hashes?: readonly string[] };
@@ -69,7 +77,7 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
   const own = new Set(opts.siteOrigins.map((o) => originOf(o)));
   app.addHook("onRequest", async (req) => {
     if (!UNSAFE.has(req.method)) return;
-    if (opts.crossSiteAllowed?.(req.url)) return;
+    if (req.routeOptions.config?.crossSite === true) return;
     const site = req.headers["sec-fetch-site"];
     if (site === "cross-site") throw forbidden("Cross-site request refused");
     const origin = req.headers.origin;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
 import { hashPassword } from "@maidan/api/modules/auth/password";
 import { createMediaStorage } from "@maidan/api/modules/media/media-storage";
+import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
@@ -35,6 +36,8 @@ export async function createTestApp(
     extend?: (app: App, config: Config) => void;
     /** Extra configuration (environment variables), e.g. a short gateway timeout. */
     env?: Record<string, string>;
+    /** Payment gateways besides the registry's, defined by the test. */
+    extraGateways?: readonly PaymentGateway[];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("pgServerUrl"));
@@ -58,7 +61,10 @@ export async function createTestApp(
   const redisUrl = process.env.TEST_REDIS_URL;
   const kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : memoryKv();
   const media = createMediaStorage(config);
-  const app = await buildApp({ config, database, kv, media });
+  const app = await buildApp(
+    { config, database, kv, media },
+    { extraGateways: opts.extraGateways },
+  );
   opts.extend?.(app, config);
   await app.ready();
   return {

@@ -53,18 +53,6 @@ const keyReused = () =>
     "This Idempotency-Key was already used for a different order request.",
     "IDEMPOTENCY_MISMATCH",
   );
-/** The spec's online methods (§9) that payments can collect; Stripe is not one of them. */
-export const ONLINE_METHODS = [
-  "HBL",
-  "Keenu",
-  "NiftPayBank",
-  "NiftPayCard",
-  "nift_pay_bank",
-  "nift_pay_card",
-  "alfalah_pay",
-  "easypaisa",
-] as const;
-const isOnlineMethod = (m: string) => (ONLINE_METHODS as readonly string[]).includes(m);
 /** An online checkout: orders wait for payment with their stock taken for this long. */
 export type OnlineHold = { holdMinutes: number };
 const emptyCart = () => badRequest("Your cart is empty");
@@ -100,8 +88,9 @@ export async function placeOrder(
   opts: { idempotencyKey?: string | null; online?: OnlineHold; ip?: string | null } = {},
 ): Promise<Placed> {
   const body = parseInput(placeOrderBody, input);
-  // Online methods come only through payments (order-payments.ts), which then takes the payment.
-  const online = opts.online && isOnlineMethod(body.paymentMethod) ? opts.online : null;
+  // Online methods come only through payments (order-payments.ts), which then takes the payment;
+  // which methods a gateway collects is the payments' registry's to say (decision 033).
+  const online = opts.online && body.paymentMethod !== "COD" ? opts.online : null;
   if (body.paymentMethod !== "COD" && !online)
     throw badRequest(
       body.paymentMethod === "Stripe"

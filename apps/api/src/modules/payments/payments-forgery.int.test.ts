@@ -103,7 +103,7 @@ describe("NIFT ePay: a signed value list re-split into pp_ResponseCode=000", () 
   it("a correctly signed success the sandbox never saw paid is not trusted: the inquiry decides", async () => {
     const who = await shopper();
     const s = await startPayment(t, who, "nift");
-    const k = (await sandboxSecrets(t)).nift;
+    const k = await sandboxSecrets(t, "nift");
     const { secureHash } = await import("./gateways/nift/nift-crypto.ts");
     const { compactStamp } = await import("./gateways/formats.ts");
     // Someone holding the salt (a leaked key, an insider) signs a success NIFT never recorded.
@@ -137,7 +137,7 @@ describe("HBL Pay: a return minted with the merchant's public key", () => {
   it("without the attempt's return token (or with another's) is refused and pays nothing", async () => {
     const mine = await startPayment(t, await shopper(), "hbl");
     const theirs = await startPayment(t, await shopper(), "hbl");
-    const keys = (await sandboxSecrets(t)).keys;
+    const keys = await sandboxSecrets(t, "hbl");
     const mint = (reference: string, code = "100") =>
       encodeURIComponent(
         encryptCallback(
@@ -175,7 +175,7 @@ describe("HBL Pay: a return minted with the merchant's public key", () => {
     const back = await payAtSandbox(t, s, "failure");
     expect(locationOf(await deliver(t, back))).toContain("status=failed");
     // The failure's URL (and so its token) is now known to whoever saw the browser's address bar.
-    const keys = (await sandboxSecrets(t)).keys;
+    const keys = await sandboxSecrets(t, "hbl");
     const data = encodeURIComponent(
       encryptCallback(
         `RESPONSE_CODE=100&RESPONSE_MESSAGE=ok&ORDER_REF_NUMBER=${s.reference}`,

@@ -14,7 +14,12 @@ import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
 import { compactStamp } from "./gateways/formats.ts";
 import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import * as repo from "./payments.repository.ts";
-import { endHold as endHoldOf, niftRecords, postForm } from "./payments-test-helpers.ts";
+import {
+  endHold as endHoldOf,
+  niftRecords,
+  postForm,
+  sandboxSecrets,
+} from "./payments-test-helpers.ts";
 
 /**
  * Online payment against the real orders module (the port plugged in by app.ts): orders wait
@@ -36,8 +41,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const v = (i: number) => variants[i] as TestVariant;
-const secrets = () =>
-  import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
 const row = async (q: string, p: unknown[]) =>
   (await t.database.pool.query(q, p)).rows[0] as Record<string, unknown>;
 const ordersOf = async (checkoutId: string) =>
@@ -76,7 +79,7 @@ async function startNift(
 }
 
 async function niftCallback(b: Record<string, string>, code: string) {
-  const s = (await secrets()).nift;
+  const s = await sandboxSecrets(t, "nift");
   const f: Record<string, string> = {
     pp_MerchantID: s.merchantId,
     pp_TxnRefNo: b.pp_TxnRefNo as string,

@@ -1,8 +1,15 @@
 import type { TestApp } from "@maidan/server/testing/test-app";
 import { send } from "../cart/cart-test-helpers.ts";
 import { ADDRESS } from "../orders/order-test-helpers.ts";
+import type { AlfalahSecrets } from "./gateways/alfalah/alfalah.config.ts";
+import type { EasypaisaSecrets } from "./gateways/easypaisa/easypaisa.config.ts";
+import type { HblSecrets } from "./gateways/hbl/hbl.config.ts";
+import type { KeenuSecrets } from "./gateways/keenu/keenu.config.ts";
+import type { NiftSecrets } from "./gateways/nift/nift.config.ts";
+import type { NiftSandboxTxn } from "./gateways/nift/nift.sandbox.ts";
+import { gatewayRegistry } from "./gateways/registry.ts";
+import { gatewayConfigs } from "./payments.config.ts";
 import * as repo from "./payments.repository.ts";
-import type { NiftSandboxTxn } from "./sandbox/nift.sandbox.ts";
 import { ledger } from "./sandbox/sandbox-kit.ts";
 
 /**
@@ -180,7 +187,7 @@ export async function payAtSandbox(
         notify: n,
       });
       const token = new URL(locationOf(chosen), "http://localhost").searchParams.get("auth_token");
-      const confirm = await t.app.domains.payments.easypaisaConfirmForm(token ?? "");
+      const confirm = await t.app.domains.services.payments.easypaisaConfirmForm(token ?? "");
       const back = await postForm(t, pathOf(confirm.action), confirm.fields);
       return { method: "GET", url: pathOf(locationOf(back)) };
     }
@@ -234,9 +241,17 @@ export const deliver = (t: TestApp, r: BrowserReturn) =>
     ? t.app.inject({ method: "GET", url: r.url, headers: { accept: "text/html" } })
     : postForm(t, r.url, r.fields);
 
-/** The bank-side secrets the sandboxes hold, for tests that sign as a gateway would. */
-export const sandboxSecrets = (t: TestApp) =>
-  import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
+type SandboxSecrets = {
+  easypaisa: EasypaisaSecrets;
+  alfalah: AlfalahSecrets;
+  hbl: HblSecrets;
+  keenu: KeenuSecrets;
+  nift: NiftSecrets;
+};
+
+/** The bank-side secrets a gateway's sandbox holds, for tests that sign as the gateway would. */
+export const sandboxSecrets = <G extends GatewayKey>(t: TestApp, gateway: G) =>
+  gatewayConfigs(t.config, gatewayRegistry()).sandboxSecrets(gateway) as Promise<SandboxSecrets[G]>;
 
 /** The clock after PAYMENT_HOLD_MINUTES: the hold of the checkout's orders and attempts ends. */
 export async function endHold(t: TestApp, checkoutId: string) {

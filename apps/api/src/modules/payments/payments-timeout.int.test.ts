@@ -10,7 +10,7 @@ import {
 } from "../cart/cart-test-helpers.ts";
 import { ADDRESS } from "../orders/order-test-helpers.ts";
 import * as repo from "./payments.repository.ts";
-import { deliver, payAtSandbox, startPayment } from "./payments-test-helpers.ts";
+import { deliver, payAtSandbox, sandboxSecrets, startPayment } from "./payments-test-helpers.ts";
 
 /**
  * A gateway slower than PAYMENT_GATEWAY_TIMEOUT_MS, at the start of a payment (HBL's checkout
@@ -113,9 +113,7 @@ describe("a gateway slower than the timeout", () => {
     expect(await ordersOf(checkoutId)).toEqual([{ status: "confirmed", payment_status: "paid" }]);
     await due();
     await t.app.domains.payments.runInquiries();
-    const k = await import("./payments.config.ts").then((m) =>
-      m.gatewayConfigs(t.config).sandbox(),
-    );
+    const k = { alfalah: await sandboxSecrets(t, "alfalah") };
     const ipnUrl = `/sandbox/alfalah/HS/api/IPN/OrderStatus/${k.alfalah.merchantId}/${k.alfalah.storeId}/${s.reference}`;
     await t.app.inject({
       method: "GET",

@@ -5,7 +5,12 @@ import { bearer, signUp } from "../auth/auth-test-helpers.ts";
 import { send } from "../cart/cart-test-helpers.ts";
 import { merchantHashedReq } from "./gateways/easypaisa/easypaisa-crypto.ts";
 import * as repo from "./payments.repository.ts";
-import { easypaisaGatewayFields, locationOf, postForm } from "./payments-test-helpers.ts";
+import {
+  easypaisaGatewayFields,
+  locationOf,
+  postForm,
+  sandboxSecrets,
+} from "./payments-test-helpers.ts";
 
 /**
  * Wallet top-up (spec §7 `POST /pay/easypaisa_wallet`) through the Easypaisa sandbox: the
@@ -18,8 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const secrets = () =>
-  import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
 const form = (url: string, fields: Record<string, string>) => postForm(t, url, fields);
 const loc = locationOf;
 const path = (url: string) =>
@@ -62,7 +65,7 @@ async function payAtSandbox(f: Record<string, string>, outcome = "success", noti
 }
 
 const ipnUrl = async (ref: string) => {
-  const s = (await secrets()).easypaisa;
+  const s = await sandboxSecrets(t, "easypaisa");
   return `/sandbox/easypaisa/easypay-service/rest/v1/order-status/${s.accountNum}/${ref}`;
 };
 const ipn = async (ref: string) =>
@@ -137,7 +140,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
 
     const chosen = await payAtSandbox(f);
     const token = new URL(loc(chosen), "http://x").searchParams.get("auth_token") as string;
-    const confirm = await t.app.domains.payments.easypaisaConfirmForm(token);
+    const confirm = await t.app.domains.services.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     const landed = await t.app.inject({ method: "GET", url: path(loc(back)) });
     expect(loc(landed)).toBe("/my/wallet?topup=paid");
@@ -184,7 +187,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
     expect(tampered.statusCode).toBe(400);
     expect(tampered.body).toContain("Invalid merchantHashedReq");
     // Easypay reports a payment of another amount for this reference: rejected and logged.
-    const s = (await secrets()).easypaisa;
+    const s = await sandboxSecrets(t, "easypaisa");
     const other: Record<string, string> = { ...f, amount: "90.0" };
     other.merchantHashedReq = merchantHashedReq(
       { ...other, merchantHashedReq: undefined },
@@ -249,7 +252,7 @@ describe("wallet top-up through the Easypaisa sandbox", () => {
     const f = await startTopUp(u.token, 400);
     const chosen = await payAtSandbox(f, "cancel");
     const token = new URL(loc(chosen), "http://x").searchParams.get("auth_token") as string;
-    const confirm = await t.app.domains.payments.easypaisaConfirmForm(token);
+    const confirm = await t.app.domains.services.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     const landed = await t.app.inject({ method: "GET", url: path(loc(back)) });
     expect(loc(landed)).toBe("/my/wallet?topup=failed");

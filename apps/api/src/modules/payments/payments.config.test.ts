@@ -1,9 +1,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "@maidan/config/config";
+import { type Config, loadConfig } from "@maidan/config/config";
 import { describe, expect, it } from "vitest";
-import { enabledGateways, gatewayConfigs, sandboxGateways } from "./payments.config.ts";
+import { gatewayRegistry } from "./gateways/registry.ts";
+import {
+  gatewayConfigs as configsOf,
+  enabledGateways,
+  sandboxGateways,
+} from "./payments.config.ts";
 
 const env = (extra: Record<string, string>) =>
   loadConfig({
@@ -11,6 +16,8 @@ const env = (extra: Record<string, string>) =>
     PUBLIC_URL: "https://maidan.pk",
     ...extra,
   });
+
+const gatewayConfigs = (config: Config) => configsOf(config, gatewayRegistry());
 
 describe("gateway configuration", () => {
   it("uses every sandbox in development", () => {
@@ -41,7 +48,7 @@ describe("gateway configuration", () => {
     expect(off.testMode).toBe(false);
     expect(enabledGateways(off)).toEqual([]);
     expect(sandboxGateways(off)).toEqual([]);
-    expect(off.hbl.mode).toBe("off");
+    expect(off.modes.get("hbl")?.mode).toBe("off");
     // Only the enabled gateways without live settings are named.
     expect(() =>
       gatewayConfigs(env({ NODE_ENV: "production", PAYMENTS_DISABLED: "hbl, Keenu" })),
@@ -71,7 +78,7 @@ describe("gateway configuration", () => {
         ALFALAH_KEY2: "1".repeat(16),
       }),
     );
-    expect(c.alfalah).toMatchObject({ mode: "live", enabled: true });
+    expect(c.modes.get("alfalah")).toMatchObject({ mode: "live", enabled: true });
     const alsoOff = gatewayConfigs(
       env({
         NODE_ENV: "production",
@@ -86,17 +93,19 @@ describe("gateway configuration", () => {
         ALFALAH_KEY2: "1".repeat(16),
       }),
     );
-    expect(alsoOff.alfalah).toMatchObject({ mode: "live", enabled: false });
-    await expect(alsoOff.alfalah.config()).resolves.toMatchObject({ merchantId: "1" });
-    await expect(alsoOff.hbl.config()).rejects.toMatchObject({
+    expect(alsoOff.modes.get("alfalah")).toMatchObject({ mode: "live", enabled: false });
+    await expect(alsoOff.modes.get("alfalah")?.config()).resolves.toMatchObject({
+      merchantId: "1",
+    });
+    await expect(alsoOff.modes.get("hbl")?.config()).rejects.toMatchObject({
       status: 400,
       message: "HBL Pay is switched off at this shop. Please choose another payment method.",
     });
   });
 
-  it("refuses an unknown gateway in PAYMENTS_DISABLED", () => {
-    expect(() => env({ PAYMENTS_DISABLED: "hbl,jazzcash" })).toThrow(
-      /PAYMENTS_DISABLED: a comma list of easypaisa, alfalah, hbl, keenu, nift/,
+  it("refuses an unknown gateway in PAYMENTS_DISABLED, naming the registered ones", () => {
+    expect(() => gatewayConfigs(env({ PAYMENTS_DISABLED: "hbl,jazzcash" }))).toThrow(
+      "config: PAYMENTS_DISABLED: a comma list of easypaisa, alfalah, hbl, keenu, nift; jazzcash is none of them",
     );
   });
 
@@ -119,7 +128,7 @@ describe("gateway configuration", () => {
       NIFT_SALT: "s",
     };
     const live = gatewayConfigs(env(nift));
-    expect(live.nift.mode).toBe("live");
+    expect(live.modes.get("nift")?.mode).toBe("live");
     expect(sandboxGateways(live)).not.toContain("nift");
     // NIFT is trusted only after its status inquiry (decision 022): live needs its URL too.
     const { NIFT_INQUIRY_URL: _, ...noInquiry } = nift;

@@ -13,6 +13,7 @@ import {
   niftRecords,
   payAtSandbox,
   postForm,
+  sandboxSecrets,
   serverPost,
   startPayment,
 } from "./payments-test-helpers.ts";
@@ -74,9 +75,6 @@ const form = (url: string, fields: Record<string, string>) => postForm(t, url, f
 const loc = (r: { headers: Record<string, unknown> }) => String(r.headers.location ?? "");
 const attemptOf = async (reference: string) =>
   (await repo.findByReference(t.database.db, reference))!;
-const secrets = () =>
-  t.app.domains.payments &&
-  import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
 
 describe("Easypaisa through its sandbox", () => {
   it("hands off URL-encoded GET fields, returns via /pgw/easypaisa and Confirm.jsf, and is paid only after the inquiry", async () => {
@@ -114,7 +112,7 @@ describe("Easypaisa through its sandbox", () => {
     });
     expect(loc(chosen)).toMatch(/\/pgw\/easypaisa\?auth_token=/);
     const token = new URL(loc(chosen)).searchParams.get("auth_token") as string;
-    const confirm = await t.app.domains.payments.easypaisaConfirmForm(token);
+    const confirm = await t.app.domains.services.payments.easypaisaConfirmForm(token);
     const back = await form(confirm.action, confirm.fields);
     expect(loc(back)).toContain("/api/payments/easypaisa/return?status=0000");
     const landed = await t.app.inject({
@@ -165,7 +163,7 @@ describe("NIFT ePay callbacks", () => {
     return b as Record<string, string>;
   };
   const callback = async (ref: string, over: Record<string, string> = {}) => {
-    const s = (await secrets()).nift;
+    const s = await sandboxSecrets(t, "nift");
     const f: Record<string, string> = {
       pp_MerchantID: s.merchantId,
       pp_TxnRefNo: ref,
@@ -280,7 +278,7 @@ describe("Keenu", () => {
     expect(
       (await form("/sandbox/keenu/redirect", { ...fields, Order_Amount: "1.00" })).statusCode,
     ).toBe(400);
-    const s = (await secrets()).keenu;
+    const s = await sandboxSecrets(t, "keenu");
     const { date, time } = keenuDateTime(new Date());
     const cb = {
       Order_No: b.Order_No,
@@ -458,7 +456,7 @@ describe("the sandboxes refuse bad requests as the gateways do", () => {
     const forged = await form(url, { ...fields, pp_Amount: "100" });
     expect(forged.statusCode).toBe(400);
     expect(forged.body).toContain("115: Invalid secure hash");
-    const s = (await secrets()).nift;
+    const s = await sandboxSecrets(t, "nift");
     const wrongPassword: Record<string, string> = { ...fields, pp_Password: "guess" };
     wrongPassword.pp_SecureHash = secureHash(wrongPassword, s.salt);
     const refused = await form(url, wrongPassword);
@@ -469,10 +467,9 @@ describe("the sandboxes refuse bad requests as the gateways do", () => {
   });
 
   it("HBL Pay: a wrong password, a body it cannot decrypt, and sums that do not add up are refused", async () => {
-    const s = await secrets();
-    const cfg = await import("./payments.config.ts").then((m) =>
-      m.gatewayConfigs(t.config).hbl.config(),
-    );
+    const s = await sandboxSecrets(t, "hbl");
+    const { hblSettings } = await import("./gateways/hbl/hbl.config.ts");
+    const cfg = hblSettings.sandbox.settings(s);
     const { checkoutRequest } = await import("./gateways/hbl/hbl.ts");
     const { encryptValues } = await import("./gateways/hbl/hbl-crypto.ts");
     const order = {
@@ -500,11 +497,11 @@ describe("the sandboxes refuse bad requests as the gateways do", () => {
         payload: body as object,
       });
     const plain = checkoutRequest(cfg, order, urls);
-    expect((await checkout(encryptValues(plain, s.keys.hblPublic))).json()).toMatchObject({
+    expect((await checkout(encryptValues(plain, s.hblPublic))).json()).toMatchObject({
       IsSuccess: true,
     });
     expect(
-      (await checkout(encryptValues({ ...plain, PASSWORD: "guess" }, s.keys.hblPublic))).json(),
+      (await checkout(encryptValues({ ...plain, PASSWORD: "guess" }, s.hblPublic))).json(),
     ).toEqual({
       IsSuccess: false,
       ResponseCode: 2,
@@ -512,7 +509,7 @@ describe("the sandboxes refuse bad requests as the gateways do", () => {
       Data: null,
     });
     // Encrypted to the merchant's key instead of HBL's: HBL cannot read it.
-    expect((await checkout(encryptValues(plain, s.keys.merchantPublic))).json()).toMatchObject({
+    expect((await checkout(encryptValues(plain, s.merchantPublic))).json()).toMatchObject({
       IsSuccess: false,
       ResponseMessage: "Decryption failed",
     });
@@ -521,18 +518,18 @@ describe("the sandboxes refuse bad requests as the gateways do", () => {
       ...plain,
       ORDER: { ...plain.ORDER, SUBTOTAL: "2000", DISCOUNT_ON_TOTAL: "0" },
     };
-    expect((await checkout(encryptValues(off, s.keys.hblPublic))).json()).toMatchObject({
+    expect((await checkout(encryptValues(off, s.hblPublic))).json()).toMatchObject({
       IsSuccess: false,
       ResponseMessage: "Order amounts do not add up",
     });
     const tooBig = { ...plain, ORDER: { ...plain.ORDER, DISCOUNT_ON_TOTAL: "2600" } };
-    expect((await checkout(encryptValues(tooBig, s.keys.hblPublic))).json()).toMatchObject({
+    expect((await checkout(encryptValues(tooBig, s.hblPublic))).json()).toMatchObject({
       IsSuccess: false,
     });
   });
 
   it("Bank Alfalah: a handshake with a bad RequestHash or wrong credentials is Invalid Request", async () => {
-    const s = (await secrets()).alfalah;
+    const s = await sandboxSecrets(t, "alfalah");
     const { requestHash } = await import("./gateways/alfalah/alfalah-crypto.ts");
     const pairs = (password: string): [string, string][] => [
       ["HS_ChannelId", "1001"],

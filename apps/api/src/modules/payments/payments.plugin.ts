@@ -3,12 +3,17 @@ import type { Viewer } from "@maidan/contracts/auth-service";
 import type { Database } from "@maidan/db/database";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kv } from "../../lib/kv.ts";
+import { easypaisaConfirmForm } from "./gateways/easypaisa/easypaisa.gateway.ts";
+import type { EasypaisaConfig } from "./gateways/easypaisa/easypaisa.ts";
 import {
   fetchHttp,
   type GatewayHttp,
   GatewayUnavailableError,
   routedHttp,
 } from "./gateways/http.ts";
+import { keenuBanks } from "./gateways/keenu/keenu.gateway.ts";
+import type { GatewayContext, PaymentGateway } from "./gateways/payment-gateway.ts";
+import { gatewayRegistry } from "./gateways/registry.ts";
 import { gatewayConfigs, sandboxGateways } from "./payments.config.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 import { createPaymentsService } from "./payments.service.ts";
@@ -51,8 +56,9 @@ function faultsSwitch(open: boolean, viewerOf: (r: Request) => Promise<Viewer>) 
 }
 
 /**
- * Payments: the service, its /api routes, the sandboxes for gateways not configured live, and
- * (outside tests) the inquiry job. Throws ConfigError when production would use a sandbox.
+ * Payments: the registry of gateways with their configuration, the service, its /api routes,
+ * the sandboxes for gateways not configured live, and (outside tests) the inquiry job. Throws
+ * ConfigError when production would use a sandbox.
  */
 export async function setupPayments(
   app: FastifyInstance,
@@ -62,16 +68,20 @@ export async function setupPayments(
     kv: Kv;
     /** Who is asking, from a request's session (the sandbox faults switch is an admin's). */
     viewerOf: (r: Request) => Promise<Viewer>;
+    /** Gateways besides the registry's (a test adds its own). */
+    extraGateways?: readonly PaymentGateway[];
   },
 ) {
   const { config } = deps;
-  const gateways = gatewayConfigs(config);
+  const registry = gatewayRegistry(deps.extraGateways);
+  const gateways = gatewayConfigs(config, registry);
   const http = routedHttp(
     injectHttp(app, config.PAYMENT_GATEWAY_TIMEOUT_MS),
     fetchHttp(config.PAYMENT_GATEWAY_TIMEOUT_MS),
   );
-  const payments = createPaymentsService({
+  const service = createPaymentsService({
     db: deps.database.db,
+    registry,
     gateways,
     http,
     // Return URLs come from configuration only, never a request's Host (decisions 022, 025).
@@ -81,6 +91,15 @@ export async function setupPayments(
     topUpLimits: { min: config.WALLET_TOPUP_MIN, max: config.WALLET_TOPUP_MAX },
     log: (m) => app.log.warn(m),
   });
+  // The two gateway pages the storefront shows itself (contracts' PaymentsService): Keenu's
+  // bank picker and Easypay's second step (/pgw/easypaisa).
+  const payments = Object.assign(service, {
+    keenuBanks: () => service.withGateway("keenu", keenuBanks, { newPayments: true }),
+    easypaisaConfirmForm: (authToken: string) =>
+      service.withGateway("easypaisa", async (ctx: GatewayContext<EasypaisaConfig>) =>
+        easypaisaConfirmForm(ctx, authToken),
+      ),
+  });
   const sandboxes = sandboxGateways(gateways);
   if (gateways.testMode && config.isProduction)
     app.log.warn(
@@ -89,10 +108,14 @@ export async function setupPayments(
   const register = async () => {
     if (sandboxes.length === 0) return;
     // Bank-side keys take seconds to generate: start now, outside tests, so the first payment is quick.
-    if (!config.isTest) void gateways.sandbox().catch((e) => app.log.error(e));
+    if (!config.isTest)
+      for (const name of sandboxes)
+        void gateways.sandboxSecrets(name).catch((e) => app.log.error(e));
     await app.register(sandboxRoutes, {
-      gateways: sandboxes,
-      secrets: gateways.sandbox,
+      sandboxes: sandboxes.map((name) => ({
+        gateway: registry.get(name) as PaymentGateway,
+        secrets: () => gateways.sandboxSecrets(name),
+      })),
       kv: deps.kv,
       http,
       faults: {
@@ -110,7 +133,7 @@ export async function setupPayments(
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));
   }
-  return { payments, routes: paymentsRoutes, registerSandboxes: register };
+  return { payments, routes: paymentsRoutes(registry), registerSandboxes: register };
 }
 
 export type PaymentsSetup = Awaited<ReturnType<typeof setupPayments>>;

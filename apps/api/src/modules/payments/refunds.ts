@@ -1,35 +1,38 @@
 import type { OrderRefund } from "@maidan/contracts/orders";
 import type { Db } from "@maidan/db/database";
 import { badRequest, conflict } from "../../lib/errors.ts";
+import type { RefundOutcome, RefundRequest } from "./gateways/payment-gateway.ts";
 import type { OrderPayments, PaidOrderRefunds, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
-import { GATEWAY_NAMES } from "./settlement.ts";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-const view = (r: repo.Refund): OrderRefund => ({
-  amount: r.amount,
-  to: r.destination,
-  status: r.status,
-  method: GATEWAY_NAMES[r.gateway] ?? r.gateway,
-  createdAt: iso(r.createdAt) as string,
-  refundedAt: iso(r.refundedAt),
-});
 
 /**
  * Refunds of orders cancelled after they were paid online (decision 023). The orders service
  * calls `port.refund` inside the cancel's transaction, so the order's cancel, its stock, its
  * wallet part and this refund commit together or not at all. One row per order (unique), and
  * the cancel itself moves the order once, so a second or concurrent cancel refunds nothing
- * more. None of the five gateways documents a refund API: money owed to the original method
- * waits for staff to refund it in the gateway's portal and record it here.
+ * more. Money owed to the original method goes to the gateway's `refund`: one without a refund
+ * API (none of the five documents one) leaves it due until staff refund it in the gateway's
+ * portal and record it here.
  */
 export function createRefunds(deps: {
   db: Db;
-  wallet: () => WalletTopUps;
-  orders: () => OrderPayments;
+  labelOf: (gateway: string) => string;
+  ports: { orders: OrderPayments; wallet: WalletTopUps };
+  /** The gateway's own refund of a paid attempt (`PaymentGateway.refund`). */
+  refund: (gateway: string, r: RefundRequest) => Promise<RefundOutcome>;
 }) {
-  const { db } = deps;
+  const { db, labelOf } = deps;
+
+  const view = (r: repo.Refund): OrderRefund => ({
+    amount: r.amount,
+    to: r.destination,
+    status: r.status,
+    method: labelOf(r.gateway),
+    createdAt: iso(r.createdAt) as string,
+    refundedAt: iso(r.refundedAt),
+  });
 
   const port: PaidOrderRefunds = {
     async refund(tx, o, to) {
@@ -47,7 +50,7 @@ export function createRefunds(deps: {
         throw conflict(
           "This order's refund does not match its payment, so it cannot be cancelled here. Please contact us.",
         );
-      const gateway = GATEWAY_NAMES[paid.gateway] ?? paid.gateway;
+      const gateway = labelOf(paid.gateway);
       let row = await repo.insertRefund(tx, {
         orderId: o.orderId,
         attemptId: paid.id,
@@ -64,7 +67,7 @@ export function createRefunds(deps: {
         return view(existing);
       }
       if (to === "wallet" && o.userId) {
-        const credit = deps.wallet().refund;
+        const credit = deps.ports.wallet.refund;
         if (!credit) throw new Error("payments: no wallet to refund to");
         await credit(tx, o.userId, {
           amount: o.amount,
@@ -72,6 +75,15 @@ export function createRefunds(deps: {
           remark: `Refund for cancelled order ${o.orderNo} (paid by ${gateway})`,
         });
         row = (await repo.markRefunded(tx, row.id, null)) ?? row;
+      } else {
+        const done = await deps.refund(paid.gateway, {
+          reference: paid.reference,
+          gatewayTxnId: paid.gatewayTxnId,
+          amount: o.amount,
+          refundId: row.id,
+        });
+        if (done.status === "refunded")
+          row = (await repo.markRefunded(tx, row.id, done.gatewayRefundRef)) ?? row;
       }
       return view(row);
     },
@@ -118,7 +130,7 @@ export function createRefunds(deps: {
         const r = await repo.markRefunded(tx, id, gatewayRefundRef);
         if (!r)
           throw conflict("This refund is not owed: it was recorded already, or there is none");
-        await deps.orders().refunded?.(tx, r.orderId);
+        await deps.ports.orders.refunded?.(tx, r.orderId);
         return { ...view(r), id: r.id, orderId: r.orderId, gatewayRefundRef };
       });
     },

@@ -43,15 +43,6 @@ export type ApplyOptions = {
 /** Thrown inside a settling transaction whose claim was refused, to roll it back. */
 class ClaimRefused extends Error {}
 
-/** How the shopper knows each gateway (wallet ledger remarks, messages). */
-export const GATEWAY_NAMES: Record<string, string> = {
-  easypaisa: "Easypaisa",
-  alfalah: "Bank Alfalah",
-  hbl: "HBL Pay",
-  keenu: "Keenu",
-  nift: "NIFT ePay",
-};
-
 /**
  * Applies a verified gateway outcome to its payment attempt. Rejects (and logs) an unknown
  * reference, another gateway's attempt and an amount that differs from what we asked for. A
@@ -62,7 +53,8 @@ export const GATEWAY_NAMES: Record<string, string> = {
 export async function applyOutcome(
   db: Db,
   ports: SettlementPorts,
-  gateway: string,
+  /** The gateway the signal came from, and how the shopper knows it (ledger remarks). */
+  { name: gateway, label }: { name: string; label: string },
   source: SignalSource,
   o: PaymentOutcome,
   log: (msg: string) => void,
@@ -114,7 +106,7 @@ export async function applyOutcome(
     return reject(
       "mismatch",
       `attempt belongs to ${attempt.gateway}`,
-      `Payment ${attempt.reference} was not made through ${GATEWAY_NAMES[gateway] ?? gateway}.`,
+      `Payment ${attempt.reference} was not made through ${label}.`,
       attempt,
     );
   if (o.amount !== null && o.amount !== attempt.amount) {
@@ -169,7 +161,7 @@ export async function applyOutcome(
       await ports.wallet.topUp(tx, a.userId, {
         amount: a.amount,
         reference: a.reference,
-        remark: `Top-up by ${GATEWAY_NAMES[gateway] ?? gateway}`,
+        remark: `Top-up by ${label}`,
       });
       return true;
     }
@@ -269,7 +261,3 @@ export async function applyOutcome(
     );
   }
 }
-
-/** Whether a signed message's own timestamp is too old (a replay of a stale callback). */
-export const isStale = (at: Date | null, maxAgeMinutes: number, now = Date.now()) =>
-  at === null || now - at.getTime() > maxAgeMinutes * 60_000 || at.getTime() - now > 5 * 60_000;

@@ -37,6 +37,26 @@ export function fetchHttp(timeoutMs: number): GatewayHttp {
   };
 }
 
+/**
+ * The header the shop adds to its in-process calls to a sandbox made for a shopper (never to a
+ * live gateway, whose URLs are absolute): the sandbox picks that shopper's fault rule by it.
+ */
+export const SHOPPER_HEADER = "x-sandbox-shopper";
+
+/**
+ * In-process calls made for a shopper carry who it is, so a fault test can slow or break that
+ * shopper's payments alone. Live gateways (absolute URLs) never see the header.
+ */
+export function forShopper(http: GatewayHttp, shopperId: string | null): GatewayHttp {
+  if (!shopperId) return http;
+  return (req) =>
+    http(
+      req.url.startsWith("/")
+        ? { ...req, headers: { ...req.headers, [SHOPPER_HEADER]: shopperId } }
+        : req,
+    );
+}
+
 /** Relative URLs in-process (the sandboxes), absolute ones over the network. */
 export function routedHttp(inProcess: GatewayHttp, network: GatewayHttp): GatewayHttp {
   return (req) => (req.url.startsWith("/") ? inProcess(req) : network(req));

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NIFT_SANDBOX_INQUIRY } from "./nift.sandbox.ts";
+import { NIFT_SANDBOX } from "../gateways/nift/nift.config.ts";
 
 /**
  * Every sandbox endpoint against malformed input (issue #12, item 14): a gateway answers a bad
@@ -30,7 +30,7 @@ const POSTS = [
   "/sandbox/keenu/choose",
   "/sandbox/nift/CustomerPortal/transactionmanagement/merchantform",
   "/sandbox/nift/choose",
-  NIFT_SANDBOX_INQUIRY,
+  NIFT_SANDBOX.inquiry,
 ];
 const GETS = [
   "/sandbox/easypaisa/easypay/Index.jsf",

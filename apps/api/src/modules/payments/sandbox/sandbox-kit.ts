@@ -2,17 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kv } from "../../../lib/kv.ts";
 import { scriptNonce } from "../../../plugins/security.ts";
-import type { GatewayHttp } from "../gateways/http.ts";
-import type { SandboxSecrets } from "../payments.config.ts";
-
-/** What every sandbox gets: the bank-side secrets, a store, and a way to call the shop back. */
-export type SandboxDeps = {
-  secrets: () => Promise<SandboxSecrets>;
-  kv: Kv;
-  /** Server-to-server calls back to the shop (IPN pings, notifications). */
-  http: GatewayHttp;
-  faults: SandboxFaults;
-};
+import { SHOPPER_HEADER } from "../gateways/http.ts";
 
 /** One fault: extra latency, then a 503 (`error`) or no answer for ten minutes (`timeout`). */
 export type FaultRule = { latencyMs: number; fail: "none" | "error" | "timeout" };
@@ -23,12 +13,6 @@ export type FaultRule = { latencyMs: number; fail: "none" | "error" | "timeout" 
  * its own payment while other tests keep paying.
  */
 export type SandboxFaults = FaultRule & { shoppers: Map<string, FaultRule> };
-
-/**
- * The header the shop adds to its in-process calls to a sandbox made for a shopper (never to a
- * live gateway, whose URLs are absolute): the sandbox picks that shopper's fault rule by it.
- */
-export const SHOPPER_HEADER = "x-sandbox-shopper";
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const newToken = () => randomBytes(12).toString("hex");

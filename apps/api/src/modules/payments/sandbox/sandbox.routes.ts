@@ -1,21 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { badRequest, forbidden } from "../../../lib/errors.ts";
-import type { GatewayName } from "../payments.config.ts";
-import { alfalahSandbox } from "./alfalah.sandbox.ts";
-import { easypaisaSandbox } from "./easypaisa.sandbox.ts";
-import { hblSandbox } from "./hbl.sandbox.ts";
-import { keenuSandbox } from "./keenu.sandbox.ts";
-import { niftSandbox } from "./nift.sandbox.ts";
-import { applyFaults, type SandboxDeps } from "./sandbox-kit.ts";
-
-const PLUGINS = {
-  easypaisa: easypaisaSandbox,
-  alfalah: alfalahSandbox,
-  hbl: hblSandbox,
-  keenu: keenuSandbox,
-  nift: niftSandbox,
-};
+import type { Kv } from "../../../lib/kv.ts";
+import type { GatewayHttp } from "../gateways/http.ts";
+import type { PaymentGateway } from "../gateways/payment-gateway.ts";
+import { applyFaults, type SandboxFaults } from "./sandbox-kit.ts";
 
 const faultBody = z.object({
   latencyMs: z.number().int().min(0).max(120_000).default(0),
@@ -27,20 +16,22 @@ const faultBody = z.object({
 const MAX_SHOPPER_RULES = 1000;
 
 /**
- * The built-in sandbox gateways under /sandbox/<gateway>, for the gateways not configured live.
- * Registered at the root, before the storefront's catch-all. Fault injection is shared; changing
- * it is open in development and tests, and admin-only in production (the demo runs sandboxes
- * there), since it slows or breaks every shopper's payments.
+ * The built-in sandbox gateways under /sandbox/<gateway>, for the gateways not configured live
+ * (each gateway's own `sandbox`, with the secrets it holds in place of the bank). Registered at
+ * the root, before the storefront's catch-all. Fault injection is shared; changing it is open in
+ * development and tests, and admin-only in production (the demo runs sandboxes there), since it
+ * slows or breaks every shopper's payments.
  */
-export const sandboxRoutes: FastifyPluginAsync<
-  SandboxDeps & {
-    gateways: GatewayName[];
-    /** Whether this request may change the faults (see above). */
-    mayChangeFaults: (req: FastifyRequest) => Promise<boolean>;
-  }
-> = async (app, opts) => {
-  const { gateways, mayChangeFaults, ...deps } = opts;
-  applyFaults(app, deps.faults);
+export const sandboxRoutes: FastifyPluginAsync<{
+  sandboxes: { gateway: PaymentGateway; secrets: () => Promise<unknown> }[];
+  kv: Kv;
+  http: GatewayHttp;
+  faults: SandboxFaults;
+  /** Whether this request may change the faults (see above). */
+  mayChangeFaults: (req: FastifyRequest) => Promise<boolean>;
+}> = async (app, opts) => {
+  const { sandboxes, mayChangeFaults, kv, http } = opts;
+  applyFaults(app, opts.faults);
   app.post("/sandbox/faults", async (req) => {
     if (!(await mayChangeFaults(req)))
       throw forbidden("Only an admin may change the sandbox faults here.");
@@ -50,7 +41,7 @@ export const sandboxRoutes: FastifyPluginAsync<
         parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
       );
     const { shopper, ...rule } = parsed.data;
-    const { faults } = deps;
+    const { faults } = opts;
     if (!shopper) {
       faults.latencyMs = rule.latencyMs;
       faults.fail = rule.fail;
@@ -63,5 +54,6 @@ export const sandboxRoutes: FastifyPluginAsync<
     }
     return { ...rule, shopper };
   });
-  for (const g of gateways) await app.register(PLUGINS[g], deps);
+  for (const { gateway, secrets } of sandboxes)
+    await app.register(gateway.sandbox, { secrets, kv, http });
 };

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync, RouteHandlerMethod } from "fastify";
-import { decryptEcb, hashedRequestPlaintext } from "../gateways/easypaisa/easypaisa-crypto.ts";
-import { wholeRupees } from "../gateways/formats.ts";
 import {
   choosePage,
   esc,
@@ -10,8 +8,11 @@ import {
   ledger,
   newToken,
   page,
-  type SandboxDeps,
-} from "./sandbox-kit.ts";
+} from "../../sandbox/sandbox-kit.ts";
+import { wholeRupees } from "../formats.ts";
+import type { SandboxDeps } from "../payment-gateway.ts";
+import { EASYPAISA_PATHS, EASYPAISA_SANDBOX, type EasypaisaSecrets } from "./easypaisa.config.ts";
+import { decryptEcb, hashedRequestPlaintext } from "./easypaisa-crypto.ts";
 
 type Txn = {
   orderRefNum: string;
@@ -25,19 +26,22 @@ type Txn = {
 };
 
 /** Where the merchant portal would send IPN pings: our listener. */
-const IPN_LISTENER = "/api/payments/easypaisa/ipn";
+const IPN_LISTENER = EASYPAISA_PATHS.ipn;
 
 /**
  * Easypay (Telenor Microfinance Bank): hosted checkout v1 (Index.jsf, then Confirm.jsf), the IPN
  * order-status service and the Open API v4 inquiry, as the integration guide describes them.
  */
-export const easypaisaSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
+export const easypaisaSandbox: FastifyPluginAsync<SandboxDeps<EasypaisaSecrets>> = async (
+  app,
+  deps,
+) => {
   const txns = ledger<Txn>(deps.kv, "easypaisa");
   const tokens = ledger<string>(deps.kv, "easypaisa-token");
-  const base = "/sandbox/easypaisa";
+  const base = EASYPAISA_SANDBOX;
 
   const start: RouteHandlerMethod = async (req, reply) => {
-    const s = (await deps.secrets()).easypaisa;
+    const s = await deps.secrets();
     const f = fields(req);
     const problems: string[] = [];
     if (f.storeId !== s.storeId) problems.push("Invalid store id");
@@ -104,7 +108,7 @@ export const easypaisaSandbox: FastifyPluginAsync<SandboxDeps> = async (app, dep
     await txns.put(t.orderRefNum, t);
     await tokens.put(t.authToken, t.orderRefNum);
     if (paid && f.notify === "1") {
-      const s = (await deps.secrets()).easypaisa;
+      const s = await deps.secrets();
       const url = `${base}/easypay-service/rest/v1/order-status/${s.accountNum}/${t.orderRefNum}`;
       later(
         () => deps.http({ method: "GET", url: `${IPN_LISTENER}?url=${encodeURIComponent(url)}` }),
@@ -133,7 +137,7 @@ export const easypaisaSandbox: FastifyPluginAsync<SandboxDeps> = async (app, dep
   app.get(
     "/sandbox/easypaisa/easypay-service/rest/v1/order-status/:acct/:order",
     async (req, reply) => {
-      const s = (await deps.secrets()).easypaisa;
+      const s = await deps.secrets();
       const p = req.params as { acct: string; order: string };
       const t = p.acct === s.accountNum ? await txns.get(p.order) : null;
       if (!t)
@@ -159,7 +163,7 @@ export const easypaisaSandbox: FastifyPluginAsync<SandboxDeps> = async (app, dep
   );
 
   app.post("/sandbox/easypaisa/easypay-service/rest/v4/inquire-transaction", async (req) => {
-    const s = (await deps.secrets()).easypaisa;
+    const s = await deps.secrets();
     const creds = Buffer.from(`${s.username}:${s.password}`).toString("base64");
     if (req.headers.credentials !== creds)
       return { responseCode: "0010", responseDesc: "INVALID CREDENTIALS" };

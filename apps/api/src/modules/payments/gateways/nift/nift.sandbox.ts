@@ -1,7 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { compactStamp } from "../gateways/formats.ts";
-import { formBody } from "../gateways/http.ts";
-import { secureHash, secureHashMatches } from "../gateways/nift/nift-crypto.ts";
 import {
   autoPost,
   choosePage,
@@ -10,8 +7,12 @@ import {
   later,
   ledger,
   page,
-  type SandboxDeps,
-} from "./sandbox-kit.ts";
+} from "../../sandbox/sandbox-kit.ts";
+import { compactStamp } from "../formats.ts";
+import { formBody } from "../http.ts";
+import type { SandboxDeps } from "../payment-gateway.ts";
+import { NIFT_SANDBOX, type NiftSecrets } from "./nift.config.ts";
+import { secureHash, secureHashMatches } from "./nift-crypto.ts";
 
 export type NiftSandboxTxn = Txn;
 type Txn = {
@@ -30,56 +31,51 @@ type Txn = {
 /** What the inquiry answers for each payment code (JazzCash's pp_Status words). */
 const STATUS: Record<string, string> = { "000": "Completed", "112": "Failed", "999": "Failed" };
 
-export const NIFT_SANDBOX_INQUIRY = "/sandbox/nift/ApplicationAPI/API/PaymentInquiry/Inquire";
-
 /** NIFT ePay's hosted merchant form and its signed post back to pp_ReturnURL. */
-export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
+export const niftSandbox: FastifyPluginAsync<SandboxDeps<NiftSecrets>> = async (app, deps) => {
   const txns = ledger<Txn>(deps.kv, "nift");
 
-  app.post(
-    "/sandbox/nift/CustomerPortal/transactionmanagement/merchantform",
-    async (req, reply) => {
-      const s = (await deps.secrets()).nift;
-      const f = fields(req);
-      if (!secureHashMatches(f, s.salt)) {
-        return html(reply, page("NIFT ePay", "<h1>115: Invalid secure hash</h1>"), 400);
-      }
-      if (f.pp_MerchantID !== s.merchantId || f.pp_Password !== s.password) {
-        return html(reply, page("NIFT ePay", "<h1>101: Invalid merchant credentials</h1>"), 400);
-      }
-      if (!f.pp_TxnRefNo || !/^\d+$/.test(f.pp_Amount ?? "") || !f.pp_ReturnURL) {
-        return html(reply, page("NIFT ePay", "<h1>Required field missing</h1>"), 400);
-      }
-      const prior = await txns.get(f.pp_TxnRefNo);
-      if (prior)
-        return html(reply, page("NIFT ePay", "<h1>Duplicate transaction reference</h1>"), 409);
-      const t: Txn = {
-        ref: f.pp_TxnRefNo,
-        amount: f.pp_Amount as string,
-        returnUrl: f.pp_ReturnURL,
-        billRef: f.pp_BillReference ?? "",
-        method: f.ppmpf_1 ?? "",
-        done: false,
-      };
-      await txns.put(t.ref, t);
-      const rupees = (Number(t.amount) / 100).toFixed(2);
-      return html(
-        reply,
-        choosePage(
-          `NIFT ePay · ${f.pp_TxnType === "MIGS" ? "Card" : "Bank account / wallet"}`,
-          [
-            ["Reference", t.ref],
-            ["Amount", `PKR ${rupees}`],
-          ],
-          "/sandbox/nift/choose",
-          { ref: t.ref },
-        ),
-      );
-    },
-  );
+  app.post(NIFT_SANDBOX.form, async (req, reply) => {
+    const s = await deps.secrets();
+    const f = fields(req);
+    if (!secureHashMatches(f, s.salt)) {
+      return html(reply, page("NIFT ePay", "<h1>115: Invalid secure hash</h1>"), 400);
+    }
+    if (f.pp_MerchantID !== s.merchantId || f.pp_Password !== s.password) {
+      return html(reply, page("NIFT ePay", "<h1>101: Invalid merchant credentials</h1>"), 400);
+    }
+    if (!f.pp_TxnRefNo || !/^\d+$/.test(f.pp_Amount ?? "") || !f.pp_ReturnURL) {
+      return html(reply, page("NIFT ePay", "<h1>Required field missing</h1>"), 400);
+    }
+    const prior = await txns.get(f.pp_TxnRefNo);
+    if (prior)
+      return html(reply, page("NIFT ePay", "<h1>Duplicate transaction reference</h1>"), 409);
+    const t: Txn = {
+      ref: f.pp_TxnRefNo,
+      amount: f.pp_Amount as string,
+      returnUrl: f.pp_ReturnURL,
+      billRef: f.pp_BillReference ?? "",
+      method: f.ppmpf_1 ?? "",
+      done: false,
+    };
+    await txns.put(t.ref, t);
+    const rupees = (Number(t.amount) / 100).toFixed(2);
+    return html(
+      reply,
+      choosePage(
+        `NIFT ePay · ${f.pp_TxnType === "MIGS" ? "Card" : "Bank account / wallet"}`,
+        [
+          ["Reference", t.ref],
+          ["Amount", `PKR ${rupees}`],
+        ],
+        "/sandbox/nift/choose",
+        { ref: t.ref },
+      ),
+    );
+  });
 
   app.post("/sandbox/nift/choose", async (req, reply) => {
-    const s = (await deps.secrets()).nift;
+    const s = await deps.secrets();
     const f = fields(req);
     const t = await txns.get(f.ref ?? "");
     if (!t || t.done)
@@ -133,8 +129,8 @@ export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =>
    * The status inquiry (JazzCash's PaymentInquiry/Inquire, JSON both ways). The request is signed
    * like the form; the answer too. pp_ResponseCode says whether the inquiry itself worked.
    */
-  app.post(NIFT_SANDBOX_INQUIRY, async (req, reply) => {
-    const s = (await deps.secrets()).nift;
+  app.post(NIFT_SANDBOX.inquiry, async (req, reply) => {
+    const s = await deps.secrets();
     const f = fields(req);
     const answer = (a: Record<string, string>) => {
       const signed = { ...a, pp_SecureHash: "" };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { hashMatchesFields } from "../gateways/alfalah/alfalah-crypto.ts";
 import {
   choosePage,
   esc,
@@ -9,8 +8,10 @@ import {
   ledger,
   newToken,
   page,
-  type SandboxDeps,
-} from "./sandbox-kit.ts";
+} from "../../sandbox/sandbox-kit.ts";
+import type { SandboxDeps } from "../payment-gateway.ts";
+import { ALFALAH_PATHS, ALFALAH_SANDBOX, type AlfalahSecrets } from "./alfalah.config.ts";
+import { hashMatchesFields } from "./alfalah-crypto.ts";
 
 type Txn = {
   ref: string;
@@ -22,15 +23,18 @@ type Txn = {
   transactionId: string;
 };
 
-const IPN_LISTENER = "/api/payments/alfalah/ipn";
+const IPN_LISTENER = ALFALAH_PATHS.ipn;
 
 /** Bank Alfalah APG: handshake, SSO page redirection, return and IPN order status. */
-export const alfalahSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
+export const alfalahSandbox: FastifyPluginAsync<SandboxDeps<AlfalahSecrets>> = async (
+  app,
+  deps,
+) => {
   const txns = ledger<Txn>(deps.kv, "alfalah");
-  const base = "/sandbox/alfalah";
+  const base = ALFALAH_SANDBOX;
 
   const identityOk = async (f: Record<string, string>, prefix: string) => {
-    const s = (await deps.secrets()).alfalah;
+    const s = await deps.secrets();
     return (
       f[`${prefix}MerchantId`] === s.merchantId &&
       f[`${prefix}StoreId`] === s.storeId &&
@@ -109,7 +113,7 @@ export const alfalahSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps)
     t.transactionId = paid ? String(Date.now()) : "";
     await txns.put(t.ref, t);
     if (f.notify === "1") {
-      const s = (await deps.secrets()).alfalah;
+      const s = await deps.secrets();
       const url = `${base}/HS/api/IPN/OrderStatus/${s.merchantId}/${s.storeId}/${t.ref}`;
       later(
         () => deps.http({ method: "GET", url: `${IPN_LISTENER}?url=${encodeURIComponent(url)}` }),
@@ -129,7 +133,7 @@ export const alfalahSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps)
   });
 
   app.get("/sandbox/alfalah/HS/api/IPN/OrderStatus/:mid/:store/:ref", async (req) => {
-    const s = (await deps.secrets()).alfalah;
+    const s = await deps.secrets();
     const p = req.params as { mid: string; store: string; ref: string };
     const t = p.mid === s.merchantId && p.store === s.storeId ? await txns.get(p.ref) : null;
     if (!t) return { ResponseCode: "01", Description: "Transaction not found" };

@@ -1,11 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { formBody } from "../gateways/http.ts";
-import { keenuDateTime } from "../gateways/keenu/keenu.ts";
-import {
-  requestChecksumText,
-  responseChecksum,
-  verifyRequest,
-} from "../gateways/keenu/keenu-crypto.ts";
 import {
   autoPost,
   choosePage,
@@ -14,8 +7,12 @@ import {
   later,
   ledger,
   page,
-  type SandboxDeps,
-} from "./sandbox-kit.ts";
+} from "../../sandbox/sandbox-kit.ts";
+import { formBody } from "../http.ts";
+import type { SandboxDeps } from "../payment-gateway.ts";
+import { KEENU_CALLBACK, type KeenuSecrets } from "./keenu.config.ts";
+import { keenuDateTime } from "./keenu.ts";
+import { requestChecksumText, responseChecksum, verifyRequest } from "./keenu-crypto.ts";
 
 type Txn = { orderNo: string; amount: string; bankId: string; done: boolean };
 
@@ -27,10 +24,10 @@ export const KEENU_SANDBOX_BANKS = [
 ];
 
 /** Where the merchant portal would point Keenu's callback: ours. */
-const CALLBACK = "/api/payments/keenu/callback";
+const CALLBACK = KEENU_CALLBACK;
 
 /** Keenu: SOAP GetBanks, the signed bank redirect and the HMAC-MD5 signed callback. */
-export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
+export const keenuSandbox: FastifyPluginAsync<SandboxDeps<KeenuSecrets>> = async (app, deps) => {
   const txns = ledger<Txn>(deps.kv, "keenu");
   app.addContentTypeParser(
     ["text/xml", "application/soap+xml"],
@@ -39,7 +36,7 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
   );
 
   app.post("/sandbox/keenu/banks", async (req, reply) => {
-    const s = (await deps.secrets()).keenu;
+    const s = await deps.secrets();
     reply.type("text/xml; charset=utf-8");
     // SOAP 1.1 sends every fault with HTTP 500; the sandbox answers the caller's own mistakes
     // (a form or JSON body, wrong credentials) with 400, so no refusal looks like a crash. The
@@ -79,10 +76,10 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
       time: f.Time ?? "",
     });
     const ok =
-      f.Merchant_ID === s.keenu.merchantId &&
-      f.Client_ID === s.keenu.clientId &&
+      f.Merchant_ID === s.merchantId &&
+      f.Client_ID === s.clientId &&
       KEENU_SANDBOX_BANKS.some((b) => b.bankId === f.Bank_ID) &&
-      verifyRequest(text, f.Checksum ?? "", s.keys.keenuPublic);
+      verifyRequest(text, f.Checksum ?? "", s.merchantPublic);
     if (!ok)
       return html(
         reply,
@@ -141,8 +138,8 @@ export const keenuSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) =
       Date: date,
       Time: time,
     };
-    callback.Checksum = responseChecksum(s.keenu.secret, {
-      merchantId: s.keenu.merchantId,
+    callback.Checksum = responseChecksum(s.secret, {
+      merchantId: s.merchantId,
       orderNo: t.orderNo,
       amount: t.amount,
       bankName,

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
-import { scriptNonce } from "../../../plugins/security.ts";
-import { decryptValues, encryptCallback } from "../gateways/hbl/hbl-crypto.ts";
-import { choosePage, fields, html, ledger, page, type SandboxDeps } from "./sandbox-kit.ts";
+import { scriptNonce } from "../../../../plugins/security.ts";
+import { choosePage, fields, html, ledger, page } from "../../sandbox/sandbox-kit.ts";
+import type { SandboxDeps } from "../payment-gateway.ts";
+import type { HblSecrets } from "./hbl.config.ts";
+import { decryptValues, encryptCallback } from "./hbl-crypto.ts";
 
 type Session = { ref: string; amount: string; returnUrl: string; cancelUrl: string; done: boolean };
 type Json = Parameters<typeof decryptValues>[0];
@@ -45,14 +47,14 @@ export function hblAmount(order: PlainOrder | undefined, shippingCost: string | 
 }
 
 /** HBLPay: the RSA-encrypted checkout API, the hosted page and the encrypted callback. */
-export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {
+export const hblSandbox: FastifyPluginAsync<SandboxDeps<HblSecrets>> = async (app, deps) => {
   const sessions = ledger<Session>(deps.kv, "hbl");
 
   app.post("/sandbox/hbl/HBLPay/api/checkout", async (req) => {
     const s = await deps.secrets();
     const body = req.body as { USER_ID?: string } | undefined;
     // The guide's code 02: invalid user/password.
-    if (body?.USER_ID !== s.hbl.userId) return refusal(2, "Invalid user/password");
+    if (body?.USER_ID !== s.userId) return refusal(2, "Invalid user/password");
     let plain: {
       PASSWORD?: string;
       RETURN_URL?: string;
@@ -62,11 +64,11 @@ export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => 
       ADDITIONAL_DATA?: { REFERENCE_NUMBER?: string };
     };
     try {
-      plain = decryptValues(body as Json, s.keys.hblPrivate) as typeof plain;
+      plain = decryptValues(body as Json, s.hblPrivate) as typeof plain;
     } catch {
       return refusal(1, "Decryption failed");
     }
-    if (plain.PASSWORD !== s.hbl.password) return refusal(2, "Invalid user/password");
+    if (plain.PASSWORD !== s.password) return refusal(2, "Invalid user/password");
     const ref = plain.ADDITIONAL_DATA?.REFERENCE_NUMBER;
     if (!ref || !plain.RETURN_URL || !plain.CANCEL_URL) return refusal(3, "Required field missing");
     const amount = hblAmount(plain.ORDER, plain.SHIPPING_DETAIL?.SHIPPING_COST);
@@ -139,7 +141,7 @@ export const hblSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => 
         ? `&CS_RESP_TOKEN=${Date.now()}&CARD_NUM_MASKED=xxxxxxxxxxxx1111`
         : "";
     const text = `RESPONSE_CODE=${code}&RESPONSE_MESSAGE=${message}&ORDER_REF_NUMBER=${sess.ref}${extra}`;
-    const data = encryptCallback(text, s.keys.merchantPublic);
+    const data = encryptCallback(text, s.merchantPublic);
     const target = f.outcome === "cancel" ? sess.cancelUrl : sess.returnUrl;
     const sep = target.includes("?") ? "&" : "?";
     return reply.redirect(`${target}${sep}data=${encodeURIComponent(data)}`, 302);
