@@ -8,8 +8,9 @@ import {
   shippingBody,
   walletToggleBody,
 } from "@maidan/contracts/cart";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { memo } from "../../lib/memo.ts";
 import { parseInput } from "../auth/parse.ts";
 import { activePromotions, type PromotionRow } from "../promotions/promotions.repository.ts";
@@ -26,7 +27,7 @@ export function stockConflict(stock: number, inCart = 0) {
     stock <= 0
       ? "Sorry, this item is out of stock"
       : `Only ${stock} left in stock${inCart > 0 ? ` (you already have ${inCart} in your cart)` : ""}`;
-  return new AppError(409, message, "OUT_OF_STOCK");
+  return new AppError("OUT_OF_STOCK", message);
 }
 
 const noSession = () => badRequest("No cart session: cookies must be enabled");

@@ -1,4 +1,5 @@
 import { COD_LIMIT } from "@maidan/contracts/cart";
+import { AppError } from "@maidan/contracts/errors";
 import {
   CANCELLABLE,
   cancelBody,
@@ -11,7 +12,7 @@ import {
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
 import { parseInput } from "../auth/parse.ts";
@@ -50,7 +51,7 @@ export type OrdersDeps = PlaceDeps & {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
-const tooMany = (message: string) => new AppError(429, message, "TOO_MANY_CODES");
+const tooMany = (message: string) => new AppError("TOO_MANY_CODES", message);
 
 /**
  * Orders: placing (place-order.ts), the shopper's list and detail, cancelling before dispatch,
@@ -271,11 +272,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const now = await owned(owner, id);
         if (now.status === "cancelled") throw conflict("This order was cancelled");
         if (now.status !== "pending_confirmation") return detail(owner, id);
-        throw new AppError(
-          429,
-          "Too many wrong codes. Use the link in the SMS or call us.",
-          "TOO_MANY_ATTEMPTS",
-        );
+        throw new AppError("TOO_MANY_ATTEMPTS");
       }
       if (!sameSecret(hash, codeHash(deps.secret, o.checkout_id, code)))
         throw badRequest("That code is not right. Please check the SMS and try again.");

@@ -2,9 +2,9 @@ import { generateKeyPair, randomBytes, randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError } from "@maidan/config/config";
+import { AppError } from "@maidan/contracts/errors";
 import { PAYMENT_GATEWAYS } from "@maidan/contracts/payments";
 import { databaseSecrets } from "@maidan/db/shared-secrets";
-import { AppError } from "../../lib/errors.ts";
 import type { AlfalahConfig } from "./gateways/alfalah/alfalah.ts";
 import type { EasypaisaConfig } from "./gateways/easypaisa/easypaisa.ts";
 import type { HblConfig } from "./gateways/hbl/hbl.ts";
@@ -62,9 +62,8 @@ export const GATEWAY_LABELS: Record<GatewayName, string> = {
 /** A switched-off gateway's payments and callbacks: 400 with the reason (decision 024). */
 export const switchedOff = (g: GatewayName) =>
   new AppError(
-    400,
-    `${GATEWAY_LABELS[g]} is switched off at this shop. Please choose another payment method.`,
     "GATEWAY_DISABLED",
+    `${GATEWAY_LABELS[g]} is switched off at this shop. Please choose another payment method.`,
   );
 
 /**

@@ -1,5 +1,6 @@
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
 import { rupees } from "../cart/cart-pricing.ts";
 import * as alfalah from "./gateways/alfalah/alfalah.ts";
 import * as easypaisa from "./gateways/easypaisa/easypaisa.ts";
@@ -72,12 +73,7 @@ export type StartInput = {
 /** Where the shopper's browser goes once we know (or do not yet know) how a payment ended. */
 export type Landing = { location: string; status: repo.Attempt["status"] | "unknown" };
 
-export const notAvailable = () =>
-  new AppError(
-    503,
-    "Online payment is not available yet. Please choose cash on delivery.",
-    "PAYMENTS_UNAVAILABLE",
-  );
+export const notAvailable = () => new AppError("PAYMENTS_UNAVAILABLE");
 
 /** What the shopper reads when a payment came too late to use (it is refunded by a person). */
 const LATE =

@@ -2,12 +2,13 @@ import type { OrderRefund } from "@maidan/contracts/orders";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { useFreshToasts } from "../../components/checkout/use-fresh-toasts";
-import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
+import { requireViewer } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { currency, formatDate } from "../../lib/format";
 import { methodName } from "../../lib/payment-handoff";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
 import type { Route } from "./+types/order";
@@ -22,8 +23,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireViewer(context, request);
   try {
     return { order: await services(context).orders.getMine(cartOwner(context), params.id) };
-  } catch {
-    throw new Response("This page could not be found", { status: 404 });
+  } catch (e) {
+    throw pageError(e, request);
   }
 }
 
