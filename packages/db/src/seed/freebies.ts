@@ -1,11 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../database.ts";
 import { freebieItems, freebies } from "../schema-freebies.ts";
-import type { ColorName, Shape } from "./catalog-data.ts";
-import { freebieImageFile, mediaUrl } from "./images.ts";
-
-/** `art`: the short title drawn on the campaign's picture. */
-export type FreebieArt = { key: string; art: string; color: ColorName; shape: Shape };
+import { type FreebieArt, freebieImageFile, mediaUrl } from "./images.ts";
 
 /**
  * The demo campaigns; `from` picks the free products of a leaf category, those whose name

@@ -13,7 +13,7 @@ import {
   signUp,
   uniqueEmail,
   uniquePhone,
-} from "./auth-test-helpers.ts";
+} from "../../testing/auth-helpers.ts";
 
 const OAUTH_COOKIE = "oauth_nonce";
 /** The Cookie header of a browser that received `res` (its OAuth nonce). */

@@ -1,5 +1,6 @@
 import { hasRole, type Role, SESSION_COOKIE } from "@maidan/contracts/auth";
 import type { Viewer } from "@maidan/contracts/auth-service";
+import type { CartOwner } from "@maidan/contracts/cart";
 import { AppError, errorBody } from "@maidan/contracts/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Auth } from "./auth.service.ts";
@@ -70,6 +71,12 @@ export function requireRole(role: Role) {
     if (!hasRole(user.role, role)) throw new AppError("FORBIDDEN");
   };
 }
+
+/** Whose cart and orders a request is about: the signed-in user, else the `guest` cookie's visitor. */
+export const ownerOf = (req: FastifyRequest): CartOwner => ({
+  userId: req.viewer.user?.id ?? null,
+  guestId: req.viewer.guestId,
+});
 
 /** The signed-in user's id inside a handler guarded by requireUser. */
 export function userIdOf(req: FastifyRequest): string {

@@ -3,9 +3,9 @@ import * as schema from "@maidan/db/schema";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
+import { addToCart, guest, pickVariants, send, setStock } from "../../testing/cart-helpers.ts";
 import { createCartService } from "./cart.service.ts";
-import { addToCart, guest, pickVariants, send, setStock } from "./cart-test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import type {
   CancelledPaidOrder,
   OpenAttempts,

@@ -14,9 +14,9 @@ import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
+import { parseInput } from "../../lib/parse.ts";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
-import { parseInput } from "../auth/parse.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import {
   codeHash,
   confirmLink,

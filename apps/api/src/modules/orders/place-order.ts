@@ -6,11 +6,11 @@ import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders"
 import type { Db, DbOrTx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { badRequest } from "../../lib/errors.ts";
+import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
-import { parseInput } from "../auth/parse.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
 import { rupees } from "../cart/cart-pricing.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";

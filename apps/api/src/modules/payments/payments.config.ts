@@ -10,9 +10,17 @@ import type { EasypaisaConfig } from "./gateways/easypaisa/easypaisa.ts";
 import type { HblConfig } from "./gateways/hbl/hbl.ts";
 import type { KeenuConfig } from "./gateways/keenu/keenu.ts";
 import type { NiftConfig } from "./gateways/nift/nift.ts";
-import { NIFT_SANDBOX_INQUIRY } from "./sandbox/nift.sandbox.ts";
 
 export const GATEWAYS = PAYMENT_GATEWAYS;
+
+/** NIFT's status inquiry at its sandbox (sandbox/nift.sandbox.ts serves it). */
+export const NIFT_SANDBOX_INQUIRY = "/sandbox/nift/ApplicationAPI/API/PaymentInquiry/Inquire";
+
+/**
+ * The header the shop adds to its in-process calls to a sandbox made for a shopper (never to a
+ * live gateway, whose URLs are absolute): the sandbox picks that shopper's fault rule by it.
+ */
+export const SANDBOX_SHOPPER_HEADER = "x-sandbox-shopper";
 export type GatewayName = (typeof GATEWAYS)[number];
 
 /**

@@ -14,13 +14,13 @@ import {
   enabledGateways,
   type GatewayConfigs,
   type GatewayName,
+  SANDBOX_SHOPPER_HEADER,
   switchedOff,
 } from "./payments.config.ts";
 import type { OpenAttempts, OrderPayments, PaymentOwner, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { newReference, newUrlToken, REFERENCE, tokenHash, tokenMatches } from "./references.ts";
 import { createRefunds } from "./refunds.ts";
-import { SHOPPER_HEADER } from "./sandbox/sandbox-kit.ts";
 import {
   type ApplyOptions,
   applyOutcome,
@@ -105,7 +105,9 @@ function forShopper(http: GatewayHttp, owner: PaymentOwner): GatewayHttp {
   if (!id) return http;
   return (req) =>
     http(
-      req.url.startsWith("/") ? { ...req, headers: { ...req.headers, [SHOPPER_HEADER]: id } } : req,
+      req.url.startsWith("/")
+        ? { ...req, headers: { ...req.headers, [SANDBOX_SHOPPER_HEADER]: id } }
+        : req,
     );
 }
 

@@ -1,10 +1,7 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { sql } from "drizzle-orm";
-import { type LineRow, lineColumns } from "../cart/cart.repository.ts";
-import type { PromotionTerms } from "./promotion-rules.ts";
-
-/** A promotion with its gift's catalogue line (qty 1, today's stock), for pricing. */
-export type PromotionRow = PromotionTerms & { gift: LineRow | null };
+import { lineColumns } from "../../lib/sellable-line.ts";
+import type { Promotion } from "./promotion-rules.ts";
 
 /**
  * The active promotions that have not ended (the pricing checks the window against its own
@@ -26,4 +23,4 @@ export const activePromotions = async (db: DbOrTx) =>
     from promotions pr
     where pr.active and (pr.ends_at is null or pr.ends_at > now())
     order by pr.id`)
-  ).rows as PromotionRow[];
+  ).rows as Promotion[];

@@ -3,7 +3,7 @@ import { AppError } from "@maidan/contracts/errors";
 import { couponBody, type MyVouchers } from "@maidan/contracts/vouchers";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { parseInput } from "../auth/parse.ts";
+import { parseInput } from "../../lib/parse.ts";
 import { type Refusal, refusalOf, type VoucherTerms } from "./voucher-rules.ts";
 import * as repo from "./vouchers.repository.ts";
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { compactStamp } from "../gateways/formats.ts";
 import { formBody } from "../gateways/http.ts";
 import { secureHash, secureHashMatches } from "../gateways/nift/nift-crypto.ts";
+import { NIFT_SANDBOX_INQUIRY } from "../payments.config.ts";
 import {
   autoPost,
   choosePage,
@@ -29,8 +30,6 @@ type Txn = {
 
 /** What the inquiry answers for each payment code (JazzCash's pp_Status words). */
 const STATUS: Record<string, string> = { "000": "Completed", "112": "Failed", "999": "Failed" };
-
-export const NIFT_SANDBOX_INQUIRY = "/sandbox/nift/ApplicationAPI/API/PaymentInquiry/Inquire";
 
 /** NIFT ePay's hosted merchant form and its signed post back to pp_ReturnURL. */
 export const niftSandbox: FastifyPluginAsync<SandboxDeps> = async (app, deps) => {

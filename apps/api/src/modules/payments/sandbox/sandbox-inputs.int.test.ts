@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NIFT_SANDBOX_INQUIRY } from "./nift.sandbox.ts";
+import { NIFT_SANDBOX_INQUIRY } from "../payments.config.ts";
 
 /**
  * Every sandbox endpoint against malformed input (issue #12, item 14): a gateway answers a bad

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kv } from "../../../lib/kv.ts";
 import { scriptNonce } from "../../../plugins/security.ts";
 import type { GatewayHttp } from "../gateways/http.ts";
-import type { SandboxSecrets } from "../payments.config.ts";
+import {
+  type SandboxSecrets,
+  SANDBOX_SHOPPER_HEADER as SHOPPER_HEADER,
+} from "../payments.config.ts";
 
 /** What every sandbox gets: the bank-side secrets, a store, and a way to call the shop back. */
 export type SandboxDeps = {
@@ -23,12 +26,6 @@ export type FaultRule = { latencyMs: number; fail: "none" | "error" | "timeout" 
  * its own payment while other tests keep paying.
  */
 export type SandboxFaults = FaultRule & { shoppers: Map<string, FaultRule> };
-
-/**
- * The header the shop adds to its in-process calls to a sandbox made for a shopper (never to a
- * live gateway, whose URLs are absolute): the sandbox picks that shopper's fault rule by it.
- */
-export const SHOPPER_HEADER = "x-sandbox-shopper";
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const newToken = () => randomBytes(12).toString("hex");

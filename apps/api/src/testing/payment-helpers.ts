@@ -1,9 +1,9 @@
 import type { TestApp } from "@maidan/server/testing/test-app";
-import { send } from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
-import * as repo from "./payments.repository.ts";
-import type { NiftSandboxTxn } from "./sandbox/nift.sandbox.ts";
-import { ledger } from "./sandbox/sandbox-kit.ts";
+import * as repo from "../modules/payments/payments.repository.ts";
+import type { NiftSandboxTxn } from "../modules/payments/sandbox/nift.sandbox.ts";
+import { ledger } from "../modules/payments/sandbox/sandbox-kit.ts";
+import { send } from "./cart-helpers.ts";
+import { ADDRESS } from "./order-helpers.ts";
 
 /**
  * What the storefront submits to Easypay for /pay/easypaisa and /pay/easypaisa_wallet (spec §7):
@@ -236,7 +236,9 @@ export const deliver = (t: TestApp, r: BrowserReturn) =>
 
 /** The bank-side secrets the sandboxes hold, for tests that sign as a gateway would. */
 export const sandboxSecrets = (t: TestApp) =>
-  import("./payments.config.ts").then((m) => m.gatewayConfigs(t.config).sandbox());
+  import("../modules/payments/payments.config.ts").then((m) =>
+    m.gatewayConfigs(t.config).sandbox(),
+  );
 
 /** The clock after PAYMENT_HOLD_MINUTES: the hold of the checkout's orders and attempts ends. */
 export async function endHold(t: TestApp, checkoutId: string) {
