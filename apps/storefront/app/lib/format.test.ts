@@ -1,39 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ago, currency, discountPercent, formatDate } from "./format";
-
-describe("currency", () => {
-  it("prints rupees with western grouping and no decimals", () => {
-    expect(currency(12499)).toBe("Rs. 12,499");
-    expect(currency(1_234_567)).toBe("Rs. 1,234,567");
-    expect(currency(999)).toBe("Rs. 999");
-  });
-
-  it("uses the configured symbol", () => {
-    expect(currency(2500, "PKR")).toBe("PKR 2,500");
-  });
-
-  it("rounds half away from zero", () => {
-    expect(currency(12498.5)).toBe("Rs. 12,499");
-    expect(currency(12498.4)).toBe("Rs. 12,498");
-    expect(currency(-0.5)).toBe("-Rs. 1");
-  });
-
-  it("handles zero, negatives and numeric strings", () => {
-    expect(currency(0)).toBe("Rs. 0");
-    expect(currency(-0.2)).toBe("Rs. 0");
-    expect(currency(-1500)).toBe("-Rs. 1,500");
-    expect(currency("4999")).toBe("Rs. 4,999");
-  });
-
-  it("prints nothing for missing or non-numeric values", () => {
-    expect(currency(null)).toBe("");
-    expect(currency(undefined)).toBe("");
-    expect(currency("")).toBe("");
-    expect(currency("abc")).toBe("");
-    expect(currency(Number.NaN)).toBe("");
-    expect(currency(Number.POSITIVE_INFINITY)).toBe("");
-  });
-});
+import { ago, discountPercent, formatDate } from "./format";
 
 describe("formatDate", () => {
   it("prints short month, day, year and time in Pakistan time with plain spaces", () => {

@@ -1,8 +1,8 @@
+import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useFeedback } from "../components/account/use-feedback";
 import { clientIp, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
-import { currency } from "../lib/format";
 import { paymentLine } from "../lib/payment-handoff";
 import { pageMeta } from "../lib/seo";
 import {
@@ -81,7 +81,7 @@ export default function OrderSuccess() {
           {amount !== null && (
             <>
               {" "}
-              · total <strong>{currency(amount)}</strong>
+              · total <strong>{rupees(amount)}</strong>
             </>
           )}
           {/* The orders' own method and state (one checkout: the same for each), not the URL's. */}

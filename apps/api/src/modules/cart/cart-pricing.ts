@@ -1,10 +1,8 @@
 import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
+import { rupees } from "@maidan/contracts/money";
 import type { LineRow } from "../../lib/sellable-line.ts";
 import { choosePromotions, type Promotion } from "../promotions/promotion-rules.ts";
 import { discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
-
-/** `Rs. 12,499`: whole rupees, western grouping (spec §9 currency filter). */
-export const rupees = (n: number) => `Rs. ${n.toLocaleString("en-US")}`;
 
 /** Tax included in a tax-inclusive amount at `bp` basis points, rounded to the rupee. */
 export const includedTax = (amount: number, bp: number) =>

@@ -1,5 +1,6 @@
 import type { CartOwner } from "@maidan/contracts/cart";
 import type { PlaceOrderResult, RefundTo } from "@maidan/contracts/orders";
+import { isOnlineMethod } from "@maidan/contracts/payment-methods";
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
@@ -14,7 +15,7 @@ import type {
 } from "../payments/payments.ports.ts";
 import { checkoutResult } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
-import { ONLINE_METHODS, type PlaceDeps, placeOrder } from "./place-order.ts";
+import { type PlaceDeps, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -92,7 +93,7 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     },
 
     async payableCheckout(owner, input) {
-      if (!(ONLINE_METHODS as readonly string[]).includes(input.method))
+      if (!isOnlineMethod(input.method))
         throw badRequest(`The checkout service ${input.method} not yet implemented`);
       if (input.rePayId) {
         const { checkoutId, list } = await ownedCheckout(owner, input.rePayId);

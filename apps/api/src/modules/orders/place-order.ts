@@ -2,14 +2,15 @@ import { createHash, randomUUID } from "node:crypto";
 import type { AddressService } from "@maidan/contracts/addresses";
 import { type Cart, type CartItem, type CartOwner, COD_LIMIT } from "@maidan/contracts/cart";
 import { AppError } from "@maidan/contracts/errors";
+import { rupees } from "@maidan/contracts/money";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
+import { isOnlineMethod } from "@maidan/contracts/payment-methods";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
 import { badRequest } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
-import { rupees } from "../cart/cart-pricing.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
@@ -48,18 +49,6 @@ export type Placed = {
 
 const inFlight = () => new AppError("IN_PROGRESS");
 const keyReused = () => new AppError("IDEMPOTENCY_MISMATCH");
-/** The spec's online methods (§9) that payments can collect; Stripe is not one of them. */
-export const ONLINE_METHODS = [
-  "HBL",
-  "Keenu",
-  "NiftPayBank",
-  "NiftPayCard",
-  "nift_pay_bank",
-  "nift_pay_card",
-  "alfalah_pay",
-  "easypaisa",
-] as const;
-const isOnlineMethod = (m: string) => (ONLINE_METHODS as readonly string[]).includes(m);
 /** An online checkout: orders wait for payment with their stock taken for this long. */
 export type OnlineHold = { holdMinutes: number };
 const emptyCart = () => badRequest("Your cart is empty");

@@ -1,7 +1,7 @@
 import { AppError } from "@maidan/contracts/errors";
+import { rupees } from "@maidan/contracts/money";
 import type { Db } from "@maidan/db/database";
 import { badRequest, conflict } from "../../lib/errors.ts";
-import { rupees } from "../cart/cart-pricing.ts";
 import * as alfalah from "./gateways/alfalah/alfalah.ts";
 import * as easypaisa from "./gateways/easypaisa/easypaisa.ts";
 import * as hbl from "./gateways/hbl/hbl.ts";
@@ -44,18 +44,6 @@ export type PaymentsDeps = {
   /** Wallet top-up limits in whole rupees (WALLET_TOPUP_MIN / WALLET_TOPUP_MAX). */
   topUpLimits: { min: number; max: number };
   log: (msg: string) => void;
-};
-
-/** The spec's payment methods (§9) and the gateway each goes through. */
-export const METHOD_GATEWAY: Record<string, GatewayName> = {
-  HBL: "hbl",
-  Keenu: "keenu",
-  NiftPayBank: "nift",
-  NiftPayCard: "nift",
-  nift_pay_bank: "nift",
-  nift_pay_card: "nift",
-  alfalah_pay: "alfalah",
-  easypaisa: "easypaisa",
 };
 
 export type StartInput = {

@@ -1,11 +1,12 @@
 import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
 import { isAppError } from "@maidan/contracts/errors";
 import { orderAddressInput } from "@maidan/contracts/orders";
+import { CHECKOUT_ONLINE_METHODS } from "@maidan/contracts/payment-methods";
 import { type RouterContextProvider, redirect } from "react-router";
 import { STEP_PATH } from "../../components/checkout/steps";
 import { clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
-import { MESSAGES, methodOffered, ONLINE_METHODS } from "../../lib/payment-handoff";
+import { MESSAGES, methodOffered } from "../../lib/payment-handoff";
 import { type ActionFeedback, failure, nullIfNotFound } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import {
@@ -25,8 +26,8 @@ export type CartFeedback = ActionFeedback & {
   values?: TypedAddress;
 };
 
+const ONLINE: readonly string[] = CHECKOUT_ONLINE_METHODS.map(([m]) => m);
 const int = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : Number.NaN);
-const ONLINE: readonly string[] = ONLINE_METHODS.map(([m]) => m);
 /** A method whose gateway PAYMENTS_DISABLED switched off (decision 024). */
 export const SWITCHED_OFF =
   "This payment method is switched off at this shop. Please choose another payment method.";

@@ -1,6 +1,7 @@
+import { rupees } from "@maidan/contracts/money";
 import { Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
-import { currency, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -46,7 +47,7 @@ export default function MyOrders() {
             <div>
               {o.firstItem?.name}
               {o.itemCount > 1 ? ` and ${o.itemCount - 1} more` : ""} ·{" "}
-              <strong>{currency(o.amount.total)}</strong>
+              <strong>{rupees(o.amount.total)}</strong>
             </div>
           </li>
         ))}
