@@ -1,8 +1,8 @@
 import type { CartOwner } from "@maidan/contracts/cart";
-import type { PlaceOrderResult, RefundTo } from "@maidan/contracts/orders";
+import type { OrderStatus, PlaceOrderResult, RefundTo } from "@maidan/contracts/orders";
 import { isOnlineMethod } from "@maidan/contracts/payment-methods";
 import type { DbOrTx, Tx } from "@maidan/db/database";
-import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
+import type { OrderAddress } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as stock from "../inventory/inventory.service.ts";

@@ -1,6 +1,7 @@
+import type { OrderStatus } from "@maidan/contracts/orders";
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRow, hotRows } from "@maidan/db/prepared";
-import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
+import type { OrderAddress } from "@maidan/db/schema-orders";
 import { type SQL, sql } from "drizzle-orm";
 
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>

@@ -1,5 +1,6 @@
 import { COD_LIMIT } from "@maidan/contracts/cart";
 import { AppError } from "@maidan/contracts/errors";
+import type { OrderStatus } from "@maidan/contracts/orders";
 import {
   CANCELLABLE,
   cancelBody,
@@ -10,7 +11,6 @@ import {
   type RefundTo,
 } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
-import type { OrderStatus } from "@maidan/db/schema-orders";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";

@@ -1,4 +1,5 @@
 import { rupees } from "@maidan/contracts/money";
+import type { OrderStatus } from "@maidan/contracts/orders";
 import { Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
 import { formatDate } from "../../lib/format";
@@ -11,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: chec
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "My orders" });
 
-export const STATUS_LABEL: Record<string, string> = {
+export const STATUS_LABEL: Record<OrderStatus, string> = {
   placed: "Placed",
   pending_confirmation: "Waiting for your confirmation",
   awaiting_payment: "Payment not completed",
