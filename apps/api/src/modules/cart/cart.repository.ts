@@ -1,13 +1,9 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRows } from "@maidan/db/prepared";
+import { first, rows } from "@maidan/db/raw-rows";
 import { type SQL, sql } from "drizzle-orm";
 import { type LineRow, lineColumns } from "../../lib/sellable-line.ts";
 import type { ShippingRow } from "./cart-pricing.ts";
-
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  (await db.execute(query)).rows as T[];
-const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
-  (await rows<T>(db, query))[0] ?? null;
 
 export type CartRow = {
   id: string;

@@ -3,7 +3,6 @@ import type { OrderStatus, PlaceOrderResult, RefundTo } from "@maidan/contracts/
 import { isOnlineMethod } from "@maidan/contracts/payment-methods";
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress } from "@maidan/db/schema-orders";
-import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import type {
@@ -124,13 +123,10 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     async markPaid(tx, checkoutId, note) {
       let moved = false;
       for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
-        const ok = await repo.transition(
-          tx,
-          o.id,
-          ["awaiting_payment"],
-          "confirmed",
-          sql`, payment_status = 'paid', confirm_by = null`,
-        );
+        const ok = await repo.transition(tx, o.id, ["awaiting_payment"], "confirmed", {
+          paymentStatus: "paid",
+          clearDeadline: true,
+        });
         if (ok) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
           moved = true;

@@ -11,7 +11,6 @@ import {
   type RefundTo,
 } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
-import { sql } from "drizzle-orm";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
@@ -92,13 +91,10 @@ export function createOrdersService(deps: OrdersDeps) {
     reason: string,
     touched?: Set<string>,
   ) {
-    const ok = await repo.transition(
-      tx,
-      id,
-      from,
-      "cancelled",
-      sql`, cancel_reason = ${reason}, confirm_code_hash = null`,
-    );
+    const ok = await repo.transition(tx, id, from, "cancelled", {
+      cancelReason: reason,
+      clearCode: true,
+    });
     if (!ok) return false;
     const items = (await repo.orderItemsOf(tx, id)).flatMap((i) =>
       i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
@@ -154,13 +150,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const list = await repo.checkoutOrders(tx, checkoutId, true);
       for (const o of list) {
         if (
-          await repo.transition(
-            tx,
-            o.id,
-            ["pending_confirmation"],
-            "confirmed",
-            sql`, confirm_code_hash = null`,
-          )
+          await repo.transition(tx, o.id, ["pending_confirmation"], "confirmed", {
+            clearCode: true,
+          })
         ) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
           moved = true;
@@ -179,9 +171,12 @@ export function createOrdersService(deps: OrdersDeps) {
    */
   async function issueCode(tx: DbOrTx, checkoutId: string) {
     const code = newCode();
-    await tx.execute(sql`update orders set confirm_code_hash = ${codeHash(deps.secret, checkoutId, code)},
-      confirm_attempts = 0, confirm_by = now() + make_interval(mins => ${deps.confirmMinutes})
-      where checkout_id = ${checkoutId} and status = 'pending_confirmation'`);
+    await repo.setConfirmCode(
+      tx,
+      checkoutId,
+      codeHash(deps.secret, checkoutId, code),
+      deps.confirmMinutes,
+    );
     return code;
   }
 
@@ -361,13 +356,10 @@ export function createOrdersService(deps: OrdersDeps) {
           );
         const to: OrderStatus = deps.codConfirmation ? "pending_confirmation" : "placed";
         for (const x of waiting) {
-          await repo.transition(
-            tx,
-            x.id,
-            ["awaiting_payment"],
-            to,
-            sql`, payment_method = 'COD', payment_status = 'pending'`,
-          );
+          await repo.transition(tx, x.id, ["awaiting_payment"], to, {
+            paymentMethod: "COD",
+            paymentStatus: "pending",
+          });
           await repo.insertEvent(tx, x.id, to, "Payment changed to cash on delivery");
         }
         const code = deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null;
