@@ -12,10 +12,9 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { products, users, variants, vendors } from "./schema.ts";
-
-const id = () => uuid("id").primaryKey().defaultRandom();
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { createdAt, id } from "./columns.ts";
+import { users } from "./schema-auth.ts";
+import { products, variants, vendors } from "./schema-catalog.ts";
 
 /** Human-readable order numbers: MD-100001, MD-100002, ... (gaps after rollbacks are fine). */
 export const orderNoSeq = pgSequence("order_no_seq", { startWith: 100001 });

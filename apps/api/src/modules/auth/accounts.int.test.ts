@@ -1,4 +1,4 @@
-import { settings } from "@maidan/db/schema";
+import { settings } from "@maidan/db/schema-content";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

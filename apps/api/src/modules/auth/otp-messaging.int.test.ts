@@ -1,5 +1,5 @@
 import { loadConfig } from "@maidan/config/config";
-import { settings } from "@maidan/db/schema";
+import { settings } from "@maidan/db/schema-content";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

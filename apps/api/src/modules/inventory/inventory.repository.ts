@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRows } from "@maidan/db/prepared";
-import { products, variants } from "@maidan/db/schema";
+import { products, variants } from "@maidan/db/schema-catalog";
 import { eq, inArray, sql } from "drizzle-orm";
 
 /** The slug and in-stock flag (kept by the variants trigger, decision 008) of these products. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@maidan/db/database";
 import { hotRow, hotRows } from "@maidan/db/prepared";
 import { first, rows } from "@maidan/db/raw-rows";
 import type { OrderAddress } from "@maidan/db/schema-orders";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 /** Whose orders: the user's, else the guest's (never a user's order through a guest id). */
 export const ownerWhere = (userId: string | null, guestId: string | null) =>

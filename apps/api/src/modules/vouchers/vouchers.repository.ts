@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { first, rows } from "@maidan/db/raw-rows";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { VoucherState } from "./voucher-rules.ts";
 
 export type VoucherRow = VoucherState & { description: string };

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { first } from "@maidan/db/raw-rows";
 import { type WalletEntryKind, walletEntries } from "@maidan/db/schema-wallet";
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 
 export type WalletRow = { id: string; balance: number };
 export const ensureWallet = (db: DbOrTx, userId: string) =>
