@@ -8,6 +8,7 @@ import {
   pageError,
   UNAVAILABLE_MESSAGE,
   UNEXPECTED,
+  unavailableAsPage,
 } from "./service-errors.server";
 
 /** What pg and Drizzle throw when PostgreSQL does not answer: the driver's error as the cause. */
@@ -159,5 +160,50 @@ describe("failure: an action's answer", () => {
   it("rethrows a redirect", () => {
     const moved = redirect("/order-success?id=o-1");
     expect(() => failure(moved)).toThrow();
+  });
+});
+
+describe("unavailableAsPage: the services as routes reach them", () => {
+  const orders = {
+    lastSeen: 0,
+    down: async () => {
+      throw databaseDown();
+    },
+    missing: async () => {
+      throw new AppError("NOT_FOUND", "Order not found");
+    },
+    smsDown: async () => {
+      throw new AppError("SMS_FAILED");
+    },
+    count(this: { lastSeen: number }) {
+      return this.lastSeen + 1;
+    },
+  };
+  const wrapped = unavailableAsPage({ orders });
+
+  it("rejects with the 503 page when the database is down", async () => {
+    const thrown = await wrapped.orders.down().catch((e: unknown) => e);
+    expect(answer(thrown)).toEqual({
+      status: 503,
+      body: { message: "Service temporarily unavailable", status: 503 },
+    });
+  });
+
+  it("lets every code through as it was thrown, a 503 code included", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const missing = await wrapped.orders.missing().catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(AppError);
+    const sms = await wrapped.orders.smsDown().catch((e: unknown) => e);
+    expect(failure(sms).message).toBe(
+      "We could not send the SMS just now. Please try again in a few minutes.",
+    );
+  });
+
+  it("keeps plain values and `this`, and wraps one object once", () => {
+    expect(wrapped.orders.lastSeen).toBe(0);
+    expect(wrapped.orders.count()).toBe(1);
+    expect(unavailableAsPage({ orders }).orders).not.toBe(orders);
+    const again = { orders };
+    expect(unavailableAsPage(again)).toBe(unavailableAsPage(again));
   });
 });

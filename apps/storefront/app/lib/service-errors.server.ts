@@ -72,6 +72,49 @@ export function pageError(error: unknown, request: Request) {
   }
 }
 
+const unavailablePage = () => data({ message: UNAVAILABLE_MESSAGE, status: 503 }, { status: 503 });
+
+const guarded = new WeakMap<object, object>();
+
+/**
+ * The services as loaders and actions reach them (`services(context)`): a call that fails
+ * because the database or a service cannot be reached rejects with the 503 page, so every page
+ * answers 503 then, also those whose loader catches nothing. Every other failure, the codes of
+ * `@maidan/contracts/errors` included, reaches the route as it was thrown.
+ */
+export function unavailableAsPage<T extends object>(services: T): T {
+  const known = guarded.get(services);
+  if (known) return known as T;
+  const domains = new Map<PropertyKey, unknown>();
+  const proxy = new Proxy(services, {
+    get(target, key) {
+      const domain = Reflect.get(target, key);
+      if (typeof domain !== "object" || domain === null) return domain;
+      if (!domains.has(key)) domains.set(key, guardDomain(domain));
+      return domains.get(key);
+    },
+  });
+  guarded.set(services, proxy);
+  return proxy;
+}
+
+function guardDomain(domain: object) {
+  return new Proxy(domain, {
+    get(target, key) {
+      const member = Reflect.get(target, key);
+      if (typeof member !== "function") return member;
+      return (...args: unknown[]) => {
+        const result = member.apply(target, args);
+        return result instanceof Promise
+          ? result.catch((error: unknown) => {
+              throw !isAppError(error) && isUnavailable(error) ? unavailablePage() : error;
+            })
+          : result;
+      };
+    },
+  });
+}
+
 /** For `.catch`: a missing record is null, every other failure goes on. */
 export function nullIfNotFound(error: unknown): null {
   if (classify(error).kind === "not-found") return null;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { servicesContext, viewerContext } from "../../context";
 import { fakeServices } from "../../testing/fake-services";
 import { loader } from "./order";
+import { loader as listLoader } from "./orders";
 
 const shopper = {
   id: "u-1",
@@ -15,10 +16,19 @@ const shopper = {
   phone: null,
 };
 
-function args(getMine: () => Promise<OrderDetail>) {
+/** What the orders service rejects with when PostgreSQL refuses connections (Drizzle wraps the driver's error). */
+const databaseDown = async (): Promise<never> => {
+  throw Object.assign(new Error("Failed query: select ... from orders"), {
+    cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+      code: "ECONNREFUSED",
+    }),
+  });
+};
+
+function args(getMine: () => Promise<OrderDetail>, listMine = fakeServices().orders.listMine) {
   const context = new RouterContextProvider();
   const services = fakeServices();
-  services.orders = { ...services.orders, getMine };
+  services.orders = { ...services.orders, getMine, listMine };
   context.set(servicesContext, services);
   context.set(viewerContext, shopper);
   const url = new URL("http://shop.test/my/orders/o-1");
@@ -45,17 +55,11 @@ describe("/my/orders/{id}", () => {
   });
 
   it("is 503, not 404, while the database is down", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    // What the orders service rejects with when PostgreSQL refuses connections (Drizzle
-    // wraps the driver's error).
-    const down = async () => {
-      throw Object.assign(new Error("Failed query: select ... from orders"), {
-        cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
-          code: "ECONNREFUSED",
-        }),
-      });
-    };
-    expect(await statusOf(() => loader(args(down)))).toBe(503);
+    expect(await statusOf(() => loader(args(databaseDown)))).toBe(503);
+  });
+
+  it("/my/orders, whose loader catches nothing, is 503 too", async () => {
+    expect(await statusOf(() => listLoader(args(databaseDown, databaseDown)))).toBe(503);
   });
 
   it("is 500 for a failure that is the shop's own", async () => {
