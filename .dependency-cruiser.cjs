@@ -5,7 +5,8 @@
  */
 const TEST = "(\\.test\\.tsx?$|/testing/|^e2e/|^benchmarks/|^scripts/)";
 const MODULES = "^apps/api/src/modules/";
-const SANDBOX = "(^|/)sandbox[^/]*(/|$)";
+/** Sandbox code: a `sandbox…` folder or file, or a gateway's `<name>.sandbox.ts`. */
+const SANDBOX = "((^|/)sandbox[^/]*(/|$)|\\.sandbox\\.tsx?$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -54,10 +55,18 @@ module.exports = {
     {
       name: "sandbox-stays-in-its-folder",
       comment:
-        "Sandbox gateways and providers are test doubles: only sandbox code and tests import them. The one way in is a sandbox's routes file, which the payments plugin mounts when sandboxes are allowed.",
+        "Sandbox gateways and providers are test doubles: only sandbox code and tests import them. The ways in: a sandbox's routes file, which the payments plugin mounts when sandboxes are allowed, and a gateway's definition mounting its own sandbox (next rule).",
       severity: "error",
-      from: { pathNot: [SANDBOX, TEST] },
+      from: { pathNot: [SANDBOX, TEST, "/gateways/[^/]+/[^/]+\\.gateway\\.ts$"] },
       to: { path: SANDBOX, pathNot: "\\.routes\\.ts$" },
+    },
+    {
+      name: "gateway-mounts-its-own-sandbox-only",
+      comment:
+        "A gateway's definition (gateways/<name>/<name>.gateway.ts) may import the sandbox in its own folder, no other.",
+      severity: "error",
+      from: { path: "^(.+/gateways/[^/]+/)[^/]+\\.gateway\\.ts$" },
+      to: { path: SANDBOX, pathNot: "^$1[^/]+\\.sandbox\\.tsx?$" },
     },
     {
       name: "api-never-imports-the-server",
