@@ -75,6 +75,10 @@ export const ERRORS = {
     status: 503,
     message: "Pictures cannot be reached right now. Please try again in a moment.",
   },
+  GATEWAY_UNAVAILABLE: {
+    status: 503,
+    message: "The payment gateway is not answering right now. Please try again in a few minutes.",
+  },
   PAYMENTS_UNAVAILABLE: {
     status: 503,
     message: "Online payment is not available yet. Please choose cash on delivery.",
