@@ -1,8 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 import { defineConfig, devices } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "../apps/server/src/server-flags.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Set once in the main process so the workers (which re-read this file) share the same folder.

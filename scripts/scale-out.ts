@@ -16,9 +16,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startS3Server } from "@maidan/api/testing/s3-server";
 import pg from "pg";
 import sharp from "sharp";
-import { startS3Server } from "../apps/api/src/testing/s3-server.ts";
 import { SHOP_ORIGIN, type ShopProcess, startShop } from "./scale-out/shop-process.ts";
 import {
   type Answer,

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
+import * as repo from "@maidan/api/modules/catalog/catalog.repository";
+import { resolveFilter } from "@maidan/api/modules/catalog/catalog-listing";
+import { readQuery } from "@maidan/api/modules/catalog/catalog-search";
+import { buildCategoryTree } from "@maidan/api/modules/catalog/category-tree";
+import type { ListingFilter } from "@maidan/api/modules/catalog/listing-sql";
 import { listQuery } from "@maidan/contracts/catalog";
 import { openDatabase } from "@maidan/db/database";
 import { PgDialect } from "drizzle-orm/pg-core";
-import * as repo from "../../apps/api/src/modules/catalog/catalog.repository.ts";
-import { resolveFilter } from "../../apps/api/src/modules/catalog/catalog-listing.ts";
-import { readQuery } from "../../apps/api/src/modules/catalog/catalog-search.ts";
-import { buildCategoryTree } from "../../apps/api/src/modules/catalog/category-tree.ts";
-import type { ListingFilter } from "../../apps/api/src/modules/catalog/listing-sql.ts";
 
 /**
  * `node benchmarks/src/catalog-explain.ts --db postgres://…/maidan_bench_100000 [--analyze]`

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "../../apps/server/src/server-flags.ts";
+import { SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 
 const SERVER = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
 

@@ -170,7 +170,7 @@ test("forgot and reset password through the outbox", async ({ page }) => {
 
 /** A token for the page's session that expired two minutes ago, signed with the server's secret. */
 async function expiredTokenFor(cookieValue: string) {
-  const { createTokenSigner } = await import("../../apps/api/src/modules/auth/tokens.ts");
+  const { createTokenSigner } = await import("@maidan/api/modules/auth/tokens");
   const { readFileSync } = await import("node:fs");
   const secret = readFileSync(`${process.env.E2E_DATA_DIR}/jwt-secret`, "utf8").trim();
   const claims = JSON.parse(Buffer.from(cookieValue.split(".")[1] ?? "", "base64url").toString());

@@ -4,9 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { embeddedUrl } from "@maidan/db/embedded-url";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { embeddedUrl } from "../../packages/db/src/embedded-url.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
 

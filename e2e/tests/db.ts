@@ -1,5 +1,5 @@
+import { embeddedUrl } from "@maidan/db/embedded-url";
 import pg from "pg";
-import { embeddedUrl } from "../../packages/db/src/embedded-url.ts";
 
 /**
  * A connection to the e2e server's embedded database, for fixtures that set up state the UI

@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  // The foundation tables are in schema.ts; each later domain adds its own schema-<domain>.ts.
+  // Each domain's tables are in schema-<domain>.ts (columns.ts holds the shared column helpers).
   schema: "./src/schema*.ts",
   out: "./migrations",
 });

@@ -2,7 +2,7 @@ import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
 import { createStorefrontTestApp } from "@maidan/server/testing/storefront-source";
 import type { TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "./modules/auth/auth-test-helpers.ts";
+import { uniqueEmail } from "./testing/auth-helpers.ts";
 
 /**
  * Open redirects through the whole stack (API and the real storefront): after logging in,

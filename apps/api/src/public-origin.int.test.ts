@@ -1,8 +1,8 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastMessage, signUp, uniqueEmail } from "./modules/auth/auth-test-helpers.ts";
-import { addToCart, guest, pickVariants, setStock } from "./modules/cart/cart-test-helpers.ts";
-import { ADDRESS, lastSms } from "./modules/orders/order-test-helpers.ts";
+import { lastMessage, signUp, uniqueEmail } from "./testing/auth-helpers.ts";
+import { addToCart, guest, pickVariants, setStock } from "./testing/cart-helpers.ts";
+import { ADDRESS, lastSms } from "./testing/order-helpers.ts";
 
 /**
  * Host header poisoning (decision 025): every absolute URL the API writes starts with the

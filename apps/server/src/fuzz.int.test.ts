@@ -1,4 +1,4 @@
-import { sameOrigin, signUp } from "@maidan/api/modules/auth/auth-test-helpers";
+import { sameOrigin, signUp } from "@maidan/api/testing/auth-helpers";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorefrontTestApp, type StorefrontTestApp } from "./testing/storefront-source.ts";

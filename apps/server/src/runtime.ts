@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
 import { hashPassword } from "@maidan/api/modules/auth/password";
-import { createMediaStorage, type MediaStorage } from "@maidan/api/modules/media/media-storage";
+import { createMediaStorage } from "@maidan/api/modules/media/create-media-storage";
+import type { MediaStorage } from "@maidan/api/modules/media/media-storage";
 import { type Config, ConfigError, loadConfig } from "@maidan/config/config";
 import {
   type Database,

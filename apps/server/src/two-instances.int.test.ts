@@ -2,14 +2,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
-import { bearer, get, put, signUp } from "@maidan/api/modules/auth/auth-test-helpers";
-import { addToCart, guest, pickVariants } from "@maidan/api/modules/cart/cart-test-helpers";
+import { bearer, get, put, signUp } from "@maidan/api/testing/auth-helpers";
+import { addToCart, guest, pickVariants } from "@maidan/api/testing/cart-helpers";
 import {
   deliver,
   GATEWAY_KEYS,
   payAtSandbox,
   startPayment,
-} from "@maidan/api/modules/payments/payments-test-helpers";
+} from "@maidan/api/testing/payment-helpers";
 import { type S3TestServer, startS3Server } from "@maidan/api/testing/s3-server";
 import type { Database } from "@maidan/db/database";
 import { createTestDatabase } from "@maidan/db/testing/test-database";

@@ -96,6 +96,19 @@ export const productCard = z.object({
 });
 export type ProductCard = z.infer<typeof productCard>;
 
+/** The card's fields a product tile shows (home sections, category and landing pages). */
+export const productTile = productCard.pick({
+  _id: true,
+  slug: true,
+  name: true,
+  img: true,
+  price: true,
+  mrp: true,
+  brand: true,
+  inStock: true,
+});
+export type ProductTile = z.infer<typeof productTile>;
+
 const countOf = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 export type FacetCount = z.infer<typeof countOf>;
 
@@ -188,24 +201,25 @@ export const productDetail = productCard.extend({
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 
-export type CategoryTreeNode = {
-  _id: string;
-  slug: string;
-  name: string;
-  image: string | null;
-  description: string | null;
-  parent: string | null;
-  /** Active products in this category and its descendants. */
-  productCount: number;
-  children: CategoryTreeNode[];
-};
-export const categoryTreeNode: z.ZodType<CategoryTreeNode> = z.object({
+/** A category: the header's links, the home page's list, a category page. */
+export const categoryNode = z.object({
   _id: z.string(),
   slug: z.string(),
   name: z.string(),
   image: z.string().nullable(),
-  description: z.string().nullable(),
   parent: z.string().nullable(),
+});
+export type CategoryNode = z.infer<typeof categoryNode>;
+
+/** A category in the catalogue's tree, with what the category directory shows. */
+export type CategoryTreeNode = CategoryNode & {
+  description: string | null;
+  /** Active products in this category and its descendants. */
+  productCount: number;
+  children: CategoryTreeNode[];
+};
+export const categoryTreeNode: z.ZodType<CategoryTreeNode> = categoryNode.extend({
+  description: z.string().nullable(),
   productCount: z.number().int(),
   get children() {
     return z.array(categoryTreeNode);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { addressBody } from "./addresses.ts";
 import type { CartOwner } from "./cart.ts";
+import { DEFAULT_PAYMENT_METHOD } from "./payment-methods.ts";
 
 export const ORDER_STATUSES = [
   "placed",
@@ -34,7 +35,7 @@ export const orderAddressInput = addressBody.and(
  */
 export const placeOrderBody = z.object({
   address: z.union([z.uuid({ message: "Choose a delivery address" }), orderAddressInput]),
-  paymentMethod: z.string().max(40).optional().default("COD"),
+  paymentMethod: z.string().max(40).optional().default(DEFAULT_PAYMENT_METHOD),
   walletId: z.string().max(100).nullable().optional(),
   useWallet: z.boolean().optional().default(false),
 });

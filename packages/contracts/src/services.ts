@@ -1,19 +1,17 @@
 import type { AddressService } from "./addresses.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
-import type { CatalogService } from "./catalog.ts";
+import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
 import type { ContentService } from "./content.ts";
 import type { FreebieService } from "./freebies.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
 import type {
-  CategoryNode,
   HomeData,
   LandingEntry,
   LandingList,
   Page,
   PagesRouter,
-  ProductTile,
   PublicSettings,
   ShippingMethod,
 } from "./site.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categoryNode, productTile } from "./catalog.ts";
 
 /** GET /api/pages/router (spec §7): drives the dynamic routes. */
 export const pagesRouter = z.object({
@@ -76,28 +77,6 @@ export const shippingMethod = z.object({
   isDefault: z.boolean(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethod>;
-
-export const categoryNode = z.object({
-  _id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  image: z.string().nullable(),
-  parent: z.string().nullable(),
-});
-export type CategoryNode = z.infer<typeof categoryNode>;
-
-/** A product as shown on a tile: prices are whole rupees. */
-export const productTile = z.object({
-  _id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  img: z.string().nullable(),
-  price: z.number().int(),
-  mrp: z.number().int(),
-  brand: z.string().nullable(),
-  inStock: z.boolean(),
-});
-export type ProductTile = z.infer<typeof productTile>;
 
 export const page = z.object({
   _id: z.string(),

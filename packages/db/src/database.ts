@@ -4,9 +4,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { startEmbeddedPostgres } from "./embedded.ts";
-import * as schema from "./schema.ts";
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Db = NodePgDatabase & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -53,7 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await stopServer();
     throw new Error(`database: cannot connect to ${redact(url)}: ${(e as Error).message}`);
   }
-  const db = drizzle(pool, { schema }) as Db;
+  const db = drizzle(pool) as Db;
   return {
     db,
     pool,

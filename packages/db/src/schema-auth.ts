@@ -1,7 +1,9 @@
+import type { Role } from "@maidan/contracts/auth";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -10,10 +12,44 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./schema.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
 
-const id = () => uuid("id").primaryKey().defaultRandom();
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email"),
+    /** A number its owner proved with an SMS code: the only kind that signs in (decision 027). */
+    phone: text("phone"),
+    /** A number asked for and not proven yet: shown to its claimant, never used to sign in. */
+    phonePending: text("phone_pending"),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    avatar: text("avatar"),
+    dob: date("dob"),
+    gender: text("gender"),
+    language: text("language").notNull().default("en"),
+    role: text("role").$type<Role>().notNull().default("user"),
+    state: text("state"),
+    city: text("city"),
+    zip: text("zip"),
+    verified: boolean("verified").notNull().default(false),
+    /** The sign-up campaign marker (spec §3, §9: source=kl_), as the client sent it. */
+    campaign: text("campaign"),
+    /** Bumped on logout and password change: tokens carrying an older version are refused. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_phone_key").on(t.phone),
+    // Several accounts may claim one number; a proof drops every claim on it at once.
+    index("users_phone_pending_idx").on(t.phonePending).where(sql`${t.phonePending} is not null`),
+    check("users_role_check", sql`${t.role} in ('user','vendor','manager','admin')`),
+  ],
+);
 
 /** A shopper's saved delivery addresses (the address book; checkout reuses them). */
 export const addresses = pgTable(

@@ -10,9 +10,25 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { categories, products, shippingMethods, users, variants } from "./schema.ts";
+import { createdAt, id } from "./columns.ts";
+import { users } from "./schema-auth.ts";
+import { categories, products, variants } from "./schema-catalog.ts";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const shippingMethods = pgTable("shipping_methods", {
+  id: id(),
+  name: text("name").notNull(),
+  carrier: text("carrier").notNull(),
+  /** Charge in whole rupees; free when the order value reaches `freeAbove`. */
+  charge: integer("charge").notNull(),
+  freeAbove: integer("free_above"),
+  minOrderValue: integer("min_order_value").notNull().default(0),
+  /** Null means every city. */
+  cities: text("cities").array(),
+  etaDays: text("eta_days").notNull().default("3-5"),
+  isDefault: boolean("is_default").notNull().default(false),
+  active: boolean("active").notNull().default(true),
+  sort: integer("sort").notNull().default(0),
+});
 
 /**
  * One open cart per shopper: a signed-in user's (user_id) or an anonymous visitor's (the `guest`

@@ -1,5 +1,147 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
+import { users } from "./schema-auth.ts";
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, {
+      onDelete: "restrict",
+    }),
+    image: text("image"),
+    description: text("description"),
+    sort: integer("sort").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId, t.sort)],
+);
+
+export const brands = pgTable("brands", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  logo: text("logo"),
+  description: text("description"),
+  sort: integer("sort").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const vendors = pgTable("vendors", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  logo: text("logo"),
+  banner: text("banner"),
+  city: text("city"),
+  phone: text("phone"),
+  email: text("email"),
+  ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    specs: jsonb("specs").$type<Record<string, string>>().notNull().default({}),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id),
+    brandId: uuid("brand_id").references(() => brands.id),
+    vendorId: uuid("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    /** Lowest variant price and its mrp, in whole rupees; kept in step with variants. */
+    price: integer("price").notNull(),
+    mrp: integer("mrp").notNull(),
+    soldCount: integer("sold_count").notNull().default(0),
+    ratingAvg: integer("rating_avg_x100").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /**
+     * The sizes and colours of the active variants, and whether one of them is in stock: copies
+     * kept by the trigger of migration `catalog_variant_facets` (never written by the app), so
+     * listing filters and facet counts read one product row instead of joining variants.
+     */
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    inStock: boolean("in_stock").notNull().default(false),
+  },
+  (t) => [
+    index("products_sizes_idx").using("gin", t.sizes),
+    index("products_colors_idx").using("gin", t.colors),
+    index("products_category_idx").on(t.categoryId, t.createdAt),
+    index("products_brand_idx").on(t.brandId),
+    index("products_vendor_idx").on(t.vendorId),
+    index("products_price_idx").on(t.price),
+    index("products_created_idx").on(t.createdAt),
+    index("products_sold_idx").on(t.soldCount),
+    check("products_price_check", sql`${t.price} >= 0 and ${t.mrp} >= ${t.price}`),
+  ],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull().unique(),
+    size: text("size"),
+    color: text("color"),
+    price: integer("price").notNull(),
+    mrp: integer("mrp").notNull(),
+    stock: integer("stock").notNull().default(0),
+    sort: integer("sort").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    index("variants_product_idx").on(t.productId, t.sort),
+    check("variants_stock_check", sql`${t.stock} >= 0`),
+    check("variants_price_check", sql`${t.price} >= 0 and ${t.mrp} >= ${t.price}`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+    width: integer("width").notNull().default(800),
+    height: integer("height").notNull().default(800),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.sort)],
+);
 
 /**
  * The search vocabulary: every word of the active products' names, categories and brands with how

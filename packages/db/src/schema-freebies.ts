@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { products, variants } from "./schema.ts";
+import { products, variants } from "./schema-catalog.ts";
 
 /**
  * Freebie campaigns (spec §2 /freebies, §7 GET /freebies/{id}): a shopper whose order meets the

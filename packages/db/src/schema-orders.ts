@@ -1,3 +1,4 @@
+import type { OrderStatus } from "@maidan/contracts/orders";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -11,23 +12,9 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { products, users, variants, vendors } from "./schema.ts";
-
-const id = () => uuid("id").primaryKey().defaultRandom();
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-
-/** The order lifecycle. Online payments (issue #6) start at awaiting_payment. */
-export const ORDER_STATUSES = [
-  "placed",
-  "pending_confirmation",
-  "awaiting_payment",
-  "confirmed",
-  "packed",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { createdAt, id } from "./columns.ts";
+import { users } from "./schema-auth.ts";
+import { products, variants, vendors } from "./schema-catalog.ts";
 
 /** Human-readable order numbers: MD-100001, MD-100002, ... (gaps after rollbacks are fine). */
 export const orderNoSeq = pgSequence("order_no_seq", { startWith: 100001 });

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./schema.ts";
+import { users } from "./schema-auth.ts";
 
 /**
  * One attempt to collect money through a gateway: for a checkout's orders (`checkout_id`, the

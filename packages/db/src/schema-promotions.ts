@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { variants } from "./schema.ts";
+import { variants } from "./schema-catalog.ts";
 
 export const PROMOTION_KINDS = ["percentage", "fixed", "buy_x_get_y", "free_gift"] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];

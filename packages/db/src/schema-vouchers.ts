@@ -10,10 +10,9 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./schema.ts";
+import { createdAt } from "./columns.ts";
+import { users } from "./schema-auth.ts";
 import { carts } from "./schema-cart.ts";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const VOUCHER_KINDS = ["percent", "fixed"] as const;
 export type VoucherKind = (typeof VOUCHER_KINDS)[number];

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "./schema.ts";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from "./columns.ts";
+import { users } from "./schema-auth.ts";
 
 /**
  * One wallet per user. `balance` always equals the sum of the wallet's entries: both change in

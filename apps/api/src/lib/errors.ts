@@ -1,16 +1,7 @@
-/** A failure the client caused or may see. Domain code throws these; one handler serialises them. */
-export class AppError extends Error {
-  readonly status: number;
-  readonly code: string;
-  constructor(status: number, message: string, code = "ERROR") {
-    super(message);
-    this.name = "AppError";
-    this.status = status;
-    this.code = code;
-  }
-}
+import { AppError } from "@maidan/contracts/errors";
 
-export const notFound = (message = "Not Found") => new AppError(404, message, "NOT_FOUND");
-export const badRequest = (message: string) => new AppError(400, message, "BAD_REQUEST");
-export const conflict = (message: string) => new AppError(409, message, "CONFLICT");
-export const forbidden = (message = "Forbidden") => new AppError(403, message, "FORBIDDEN");
+/** Shorthands for the commonest codes of `@maidan/contracts/errors`; anything else: `new AppError(code)`. */
+export const notFound = (message?: string) => new AppError("NOT_FOUND", message);
+export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const forbidden = (message?: string) => new AppError("FORBIDDEN", message);

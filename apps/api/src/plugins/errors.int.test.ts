@@ -20,7 +20,11 @@ describe("errors are {message, status}, never a stack trace", () => {
   it("unknown API route → 404", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/nothing/here" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Route GET /api/nothing/here not found", status: 404 });
+    expect(res.json()).toEqual({
+      message: "Route GET /api/nothing/here not found",
+      status: 404,
+      code: "NOT_FOUND",
+    });
   });
 
   it("malformed JSON → 400", async () => {

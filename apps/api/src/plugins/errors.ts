@@ -1,54 +1,52 @@
 import type { Socket } from "node:net";
+import {
+  AppError,
+  type ErrorCode,
+  errorBodyOf,
+  isAppError,
+  isUnavailable,
+} from "@maidan/contracts/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors.ts";
 
-/** Turns every failure into the spec's `{message, status}` body; unknown errors stay private. */
+const answer = (reply: FastifyReply, code: ErrorCode, message?: string) => {
+  const error = new AppError(code, message);
+  return reply.status(error.status).send(errorBodyOf(error));
+};
+
+/**
+ * Turns every failure into the spec's `{message, status}` body with its code from
+ * `@maidan/contracts/errors`; unknown errors stay private.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply
-        .status(err.status)
-        .send({ message: err.message, status: err.status, code: err.code });
-    }
+    if (isAppError(err)) return reply.status(err.status).send(errorBodyOf(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath
         ? `${first.instancePath.slice(1).replaceAll("/", ".")}: `
         : "";
       const message = `Invalid ${err.validationContext ?? "request"}: ${where}${first?.message ?? "bad value"}`;
-      return reply.status(400).send({ message, status: 400, code: "VALIDATION" });
+      return answer(reply, "VALIDATION", message);
     }
     if (badValueForDatabase(err)) {
       // The request carried a value the database cannot take; validation should have said so.
       req.log.warn({ err }, "request value refused by the database");
-      return reply.status(400).send({
-        message: "The request contains characters or values that cannot be accepted",
-        status: 400,
-        code: "BAD_VALUE",
-      });
+      return answer(reply, "BAD_VALUE");
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, "request failed");
-      const unavailable = isDatabaseDown(err);
-      const code = unavailable ? 503 : 500;
-      return reply.status(code).send({
-        message: unavailable ? "Service temporarily unavailable" : "Internal Server Error",
-        status: code,
-      });
+      return answer(reply, isUnavailable(err) ? "SERVICE_UNAVAILABLE" : "INTERNAL");
     }
     return reply.status(status).send({ message: err.message, status, code: err.code });
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply
-      .status(404)
-      .send({ message: `Route ${req.method} ${req.url.split("?")[0]} not found`, status: 404 });
-  });
+  app.setNotFoundHandler((req, reply) =>
+    answer(reply, "NOT_FOUND", `Route ${req.method} ${req.url.split("?")[0]} not found`),
+  );
 }
 
-const DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "08006", "08001"]);
 /**
  * PostgreSQL refusing a value the client sent: a NUL or invalid character (22021, 22P05), text
  * that is not of the column's type (22P02), a number out of range (22003), an overlong string
@@ -59,17 +57,6 @@ function badValueForDatabase(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;
   const { code, cause } = err as { code?: string; cause?: unknown };
   return (code !== undefined && BAD_VALUE_CODES.has(code)) || badValueForDatabase(cause, depth + 1);
-}
-
-/** The database is unreachable, here or in a cause (drizzle wraps the driver's error). */
-function isDatabaseDown(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== "object" || depth > 5) return false;
-  const { code, message, cause } = err as { code?: string; message?: string; cause?: unknown };
-  return (
-    (code !== undefined && DOWN_CODES.has(code)) ||
-    /^(Connection terminated|timeout exceeded when trying to connect)/.test(message ?? "") ||
-    isDatabaseDown(cause, depth + 1)
-  );
 }
 
 /**

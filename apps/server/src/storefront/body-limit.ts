@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
-import { AppError } from "@maidan/api/lib/errors";
+import { AppError } from "@maidan/contracts/errors";
 
-const tooLarge = () => new AppError(413, "Request body is too large", "BODY_TOO_LARGE");
+const tooLarge = () => new AppError("BODY_TOO_LARGE", "Request body is too large");
 
 /**
  * The body of a page's form post, passed on as a stream (React Router reads it) but held to the

@@ -1,11 +1,6 @@
 import { createHash } from "node:crypto";
-import {
-  addToCart,
-  guest,
-  pickVariants,
-  setStock,
-} from "@maidan/api/modules/cart/cart-test-helpers";
-import { postForm, startPayment } from "@maidan/api/modules/payments/payments-test-helpers";
+import { addToCart, guest, pickVariants, setStock } from "@maidan/api/testing/cart-helpers";
+import { postForm, startPayment } from "@maidan/api/testing/payment-helpers";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorefrontTestApp } from "../testing/storefront-source.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
 import { hashPassword } from "@maidan/api/modules/auth/password";
-import { createMediaStorage } from "@maidan/api/modules/media/media-storage";
+import { createMediaStorage } from "@maidan/api/modules/media/create-media-storage";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";

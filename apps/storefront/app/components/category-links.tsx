@@ -1,4 +1,4 @@
-import type { CategoryNode } from "@maidan/contracts/site";
+import type { CategoryNode } from "@maidan/contracts/catalog";
 import { Link } from "react-router";
 
 type CategoryLink = Pick<CategoryNode, "slug" | "name"> & { image?: string | null };

@@ -1,4 +1,5 @@
-import type { BannerItem, ProductTile } from "@maidan/contracts/site";
+import type { ProductTile } from "@maidan/contracts/catalog";
+import type { BannerItem } from "@maidan/contracts/site";
 import { Link } from "react-router";
 import { ProductGrid } from "./product-tile";
 

@@ -1,4 +1,4 @@
-import type { ProductTile } from "@maidan/contracts/site";
+import type { ProductTile } from "@maidan/contracts/catalog";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import ProductCarousel from "./carousel/product-carousel";

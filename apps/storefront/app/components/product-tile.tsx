@@ -1,4 +1,4 @@
-import type { ProductTile as Product } from "@maidan/contracts/site";
+import type { ProductTile as Product } from "@maidan/contracts/catalog";
 import { Link } from "react-router";
 import { TileAddToCart } from "./checkout/tile-add-to-cart";
 import { LazyImage } from "./media/lazy-image";

@@ -1,5 +1,5 @@
+import { rupees } from "@maidan/contracts/money";
 import { Link } from "react-router";
-import { currency } from "../lib/format";
 import { useRootData } from "../lib/root-data";
 
 export function SiteFooter() {
@@ -14,7 +14,7 @@ export function SiteFooter() {
             <p>
               {`Delivery by ${shipping.carrier} in ${shipping.etaDays} days`}
               {shipping.freeAbove !== null &&
-                `, free on orders over ${currency(shipping.freeAbove, settings.currency.symbol)}`}
+                `, free on orders over ${rupees(shipping.freeAbove, settings.currency.symbol)}`}
               .
             </p>
           )}

@@ -3,6 +3,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { Viewer } from "../context";
 import { guestIdContext, viewerContext } from "../context";
 import { originOf } from "./origin.server";
+import { loginRedirect } from "./service-errors.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -10,11 +11,7 @@ type Context = Readonly<RouterContextProvider>;
 export function requireViewer(context: Context, request: Request): Viewer {
   const viewer = context.get(viewerContext);
   if (viewer) return viewer;
-  const url = new URL(request.url);
-  // A client navigation's data request ends in `.data` and may carry `_routes`: not the page's.
-  url.searchParams.delete("_routes");
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  throw redirect(`/account/login?${new URLSearchParams({ redirectTo: back })}`);
+  throw loginRedirect(request);
 }
 
 /** The visitor's guest id: its cart is merged into the account's cart on sign-in. */
@@ -33,24 +30,6 @@ export function afterLogin(request: Request, form?: FormData) {
 /** A redirect that also sets the session cookie. */
 export const redirectWithCookie = (to: string, setCookie: string) =>
   redirect(to, { headers: { "Set-Cookie": setCookie } });
-
-export type ActionFeedback = { ok: boolean; message: string; phone?: string };
-
-/** A failed service call as action data: the server's message, shown by the page as a toast. */
-export function failure(e: unknown, phone?: string): ActionFeedback {
-  if (e instanceof Response) throw e;
-  const message = e instanceof Error ? e.message : "Something went wrong";
-  const { status, code } = e as { status?: number; code?: unknown };
-  // The API's own errors (they carry a code) are written for the shopper, including a 503 such as
-  // "We could not send the SMS just now"; anything else stays private.
-  const forShopper = !!status && (status < 500 || (status === 503 && typeof code === "string"));
-  if (!forShopper) console.error(e);
-  return {
-    ok: false,
-    message: forShopper ? message : "Something went wrong. Please try again.",
-    phone,
-  };
-}
 
 export const formObject = (form: FormData) =>
   Object.fromEntries(

@@ -1,4 +1,5 @@
 import { listQuery } from "@maidan/contracts/catalog";
+import { AppError } from "@maidan/contracts/errors";
 import { describe, expect, it } from "vitest";
 import { fakeCatalog, fakeList } from "../testing/fake-catalog";
 import { categoryListing, listOrFirstPage } from "./category-listing.server";
@@ -39,7 +40,7 @@ describe("categoryListing", () => {
 describe("listOrFirstPage", () => {
   it("falls back to page 1 when the page is past the end", async () => {
     const load = async (q: ReturnType<typeof listQuery>) => {
-      if (q.page > 1) throw Object.assign(new Error("page"), { status: 400 });
+      if (q.page > 1) throw new AppError("BAD_REQUEST", "page");
       return fakeList(q);
     };
     const r = await listOrFirstPage(load, listQuery({ page: "7" }));

@@ -4,6 +4,7 @@ import type {
   ProductList,
   ProductListQuery,
 } from "@maidan/contracts/catalog";
+import { isAppError } from "@maidan/contracts/errors";
 import { readListingQuery } from "./listing-query.server";
 import type { SeoCrumb } from "./listing-seo";
 import { originOf } from "./origin.server";
@@ -19,7 +20,7 @@ export async function listOrFirstPage(
   try {
     return { list: await load(query), query };
   } catch (error) {
-    if ((error as { status?: number }).status !== 400 || query.page === 1) throw error;
+    if (!isAppError(error) || error.status !== 400 || query.page === 1) throw error;
     const first = { ...query, page: 1 };
     return { list: await load(first), query: first };
   }

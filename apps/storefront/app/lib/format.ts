@@ -3,8 +3,6 @@
  * (and time zone) so both sides print the same text and hydration never mismatches.
  */
 
-const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
 const dateTime = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
@@ -20,17 +18,6 @@ function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** `Rs. 12,499`: no decimals, western grouping; '' when there is no number to show. */
-export function currency(value: number | string | null | undefined, symbol = "Rs."): string {
-  if (value === null || value === undefined || value === "") return "";
-  const amount = Number(value);
-  if (!Number.isFinite(amount)) return "";
-  const digits = wholeNumber.format(Math.abs(amount));
-  // A value that rounds to zero must not print as "-Rs. 0".
-  const sign = amount < 0 && digits !== "0" ? "-" : "";
-  return `${sign}${symbol} ${digits}`;
 }
 
 /** `Nov 22, 2026, 3:05 PM` in Pakistan time; '' for a missing or invalid date. */

@@ -1,7 +1,7 @@
 import type { FreebieService } from "@maidan/contracts/freebies";
 import type { RouterContextProvider } from "react-router";
 import { viewerContext } from "../context";
-import { notFound } from "./not-found";
+import { notFound } from "./service-errors.server";
 
 const KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z0-9][a-z0-9-]*)$/i;
 

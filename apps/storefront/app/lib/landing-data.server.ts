@@ -1,4 +1,5 @@
-import { type BannerItem, bannerItem, type ProductTile, productTile } from "@maidan/contracts/site";
+import { type ProductTile, productTile } from "@maidan/contracts/catalog";
+import { type BannerItem, bannerItem } from "@maidan/contracts/site";
 
 /**
  * A landing entry's `data` is free-form JSON edited by staff. The storefront shows the parts it

@@ -1,3 +1,5 @@
+import { CHECKOUT_ONLINE_METHODS, gatewayOf, methodName } from "@maidan/contracts/payment-methods";
+
 /**
  * Spec §7 "Payments" on the browser side: which /api/pay call a method makes, and how its answer
  * becomes the form that takes the shopper to the gateway. Pure functions (unit-tested); the
@@ -11,52 +13,19 @@ export const MESSAGES = {
   unknown: (name: string) => `The checkout service ${name} not yet implemented`,
 } as const;
 
-/** The online methods of §9 with the label shoppers see. */
-export const ONLINE_METHODS = [
-  ["HBL", "Credit / debit card (HBL)"],
-  ["Keenu", "Bank account (Keenu)"],
-  ["nift_pay_bank", "Bank account (NIFT ePay)"],
-  ["nift_pay_card", "Card (NIFT ePay)"],
-  ["alfalah_pay", "Bank Alfalah"],
-  ["easypaisa", "Easypaisa"],
-] as const;
-
-/** The gateway behind each online method (PAYMENTS_DISABLED names gateways). */
-const METHOD_GATEWAY: Record<string, string> = {
-  HBL: "hbl",
-  Keenu: "keenu",
-  nift_pay_bank: "nift",
-  nift_pay_card: "nift",
-  alfalah_pay: "alfalah",
-  easypaisa: "easypaisa",
-  easypaisa_wallet: "easypaisa",
-};
-
 /**
  * The online methods whose gateway takes payments (decision 024): the only ones offered. Without
  * the server's list (a page rendered without the root data) all are shown; the API refuses any
  * switched off.
  */
 export const offeredMethods = (gateways?: readonly string[]) =>
-  ONLINE_METHODS.filter(([method]) => !gateways || gateways.includes(METHOD_GATEWAY[method] ?? ""));
+  CHECKOUT_ONLINE_METHODS.filter(
+    ([method]) => !gateways || gateways.includes(gatewayOf(method) ?? ""),
+  );
 
 /** Whether a method's gateway is switched on. */
 export const methodOffered = (method: string, gateways: readonly string[]) =>
-  gateways.includes(METHOD_GATEWAY[method] ?? "");
-
-/** How an order's stored payment method reads to the shopper (orders keep NIFT's API names). */
-const METHOD_NAMES: Record<string, string> = {
-  COD: "cash on delivery",
-  HBL: "HBL Pay (credit / debit card)",
-  Keenu: "Keenu (bank account)",
-  NiftPayBank: "NIFT ePay (bank account)",
-  NiftPayCard: "NIFT ePay (card)",
-  nift_pay_bank: "NIFT ePay (bank account)",
-  nift_pay_card: "NIFT ePay (card)",
-  alfalah_pay: "Bank Alfalah",
-  easypaisa: "Easypaisa",
-};
-export const methodName = (method: string) => METHOD_NAMES[method] ?? method;
+  gateways.includes(gatewayOf(method) ?? "");
 
 /**
  * The order-success line about money: how the order is paid and whether it is. Cash on delivery

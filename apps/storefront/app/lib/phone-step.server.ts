@@ -1,6 +1,6 @@
 import { formError, otpLoginForm, otpSendForm } from "@maidan/contracts/account-forms";
 import type { AuthService } from "@maidan/contracts/auth-service";
-import { type ActionFeedback, failure } from "./account.server";
+import { type ActionFeedback, failure } from "./service-errors.server";
 
 export const PHONE_CODE_SENT = "A verification code has been sent to your phone.";
 export const PHONE_CONFIRMED = "Your mobile number is confirmed.";

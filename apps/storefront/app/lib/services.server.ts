@@ -1,12 +1,15 @@
 import type { AppServices } from "@maidan/contracts/services";
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context";
+import { normalizeError } from "./errors";
+import { unavailableAsPage } from "./service-errors.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** The services of this request, a failure to reach the database answering the 503 page. */
 export function services(context: Context): AppServices {
   try {
-    return context.get(servicesContext);
+    return unavailableAsPage(context.get(servicesContext));
   } catch {
     throw new Error(
       "Storefront services missing: pass build.entry.module.createLoadContext(services) as the load context",
@@ -37,7 +40,7 @@ export function once<T>(context: Context, key: string, load: () => Promise<T>): 
 /** The value of a settled promise, or `fallback` with the failure logged (spec §4). */
 export function settledOr<T, F>(result: PromiseSettledResult<T>, fallback: F, what: string): T | F {
   if (result.status === "fulfilled") return result.value;
-  const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+  const reason = normalizeError(result.reason).message;
   console.warn(`storefront: ${what} could not be loaded (${reason}); continuing without it`);
   return fallback;
 }

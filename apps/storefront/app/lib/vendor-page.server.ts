@@ -1,7 +1,7 @@
 import type { CatalogService } from "@maidan/contracts/catalog";
-import { notFound } from "./not-found";
 import { originOf } from "./origin.server";
 import { scopedListing } from "./scoped-listing.server";
+import { notFound } from "./service-errors.server";
 
 /** A vendor's directory (no key) or its store page with its products (`key` = slug or id). */
 export async function vendorPage(

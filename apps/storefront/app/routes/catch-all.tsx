@@ -1,9 +1,9 @@
 import { ProductView } from "../components/catalog/product-view";
 import { ErrorPage } from "../components/error-page";
-import { notFound } from "../lib/not-found";
 import { productMeta } from "../lib/product-meta";
 import { productPageData } from "../lib/product-page.server";
 import { errorMeta } from "../lib/seo";
+import { notFound } from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/catch-all";
 

@@ -1,4 +1,4 @@
-import type { CategoryNode } from "@maidan/contracts/site";
+import type { CategoryNode } from "@maidan/contracts/catalog";
 import { CategoryLinks } from "../components/category-links";
 import { ErrorPage } from "../components/error-page";
 import { BestSellers } from "../components/listing/best-sellers";

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { HtmlBody } from "../components/cms/html-body";
 import { ErrorPage } from "../components/error-page";
-import { notFound } from "../lib/not-found";
 import { safeHtml } from "../lib/safe-html.server";
 import { errorMeta, excerpt, pageMeta } from "../lib/seo";
+import { notFound } from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/help-center";
 

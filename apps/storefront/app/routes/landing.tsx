@@ -2,9 +2,9 @@ import { ErrorPage } from "../components/error-page";
 import { LandingView } from "../components/landing-view";
 import { mergeProducts, readLandingContent } from "../lib/landing-data.server";
 import { landingMeta } from "../lib/landing-meta";
-import { notFound } from "../lib/not-found";
 import { originOf } from "../lib/origin.server";
 import { errorMeta } from "../lib/seo";
+import { notFound } from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/landing";
 

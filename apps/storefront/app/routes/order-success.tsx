@@ -1,10 +1,16 @@
+import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useFeedback } from "../components/account/use-feedback";
-import { type ActionFeedback, clientIp, failure, formObject } from "../lib/account.server";
+import { clientIp, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
-import { currency } from "../lib/format";
 import { paymentLine } from "../lib/payment-handoff";
 import { pageMeta } from "../lib/seo";
+import {
+  type ActionFeedback,
+  failure,
+  nullIfNotFound,
+  pageError,
+} from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
 import checkoutCss from "../styles/checkout.css?url";
 import type { Route } from "./+types/order-success";
@@ -29,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .slice(0, 10);
   const owner = cartOwner(context);
   const { orders } = services(context);
-  const found = await Promise.all(ids.map((id) => orders.getMine(owner, id).catch(() => null)));
+  // Ids of orders that are not the visitor's show nothing; a failure shows the error page.
+  const found = await Promise.all(
+    ids.map((id) => orders.getMine(owner, id).catch(nullIfNotFound)),
+  ).catch((e: unknown) => {
+    throw pageError(e, request);
+  });
   const amount = Number(url.searchParams.get("amount"));
   return {
     orders: found.filter((o) => o !== null),
@@ -70,7 +81,7 @@ export default function OrderSuccess() {
           {amount !== null && (
             <>
               {" "}
-              · total <strong>{currency(amount)}</strong>
+              · total <strong>{rupees(amount)}</strong>
             </>
           )}
           {/* The orders' own method and state (one checkout: the same for each), not the URL's. */}

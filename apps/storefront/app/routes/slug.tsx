@@ -5,12 +5,12 @@ import { ErrorPage } from "../components/error-page";
 import { categoryListing } from "../lib/category-listing.server";
 import { lazyView } from "../lib/lazy-view";
 import { listingMeta } from "../lib/listing-seo";
-import { notFound } from "../lib/not-found";
 import { productMeta } from "../lib/product-meta";
 import { productPageData } from "../lib/product-page.server";
 import { resolveSlug } from "../lib/resolve-slug.server";
 import { safeHtml } from "../lib/safe-html.server";
 import { errorMeta, excerpt, pageMeta } from "../lib/seo";
+import { notFound } from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
 import type { Route } from "./+types/slug";
 // The listing view is a lazy chunk, so its stylesheet would arrive with it, after the first

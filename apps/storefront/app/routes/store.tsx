@@ -1,7 +1,7 @@
 import { ErrorPage } from "../components/error-page";
 import { VendorListing } from "../components/listing/vendor-listing";
-import { notFound } from "../lib/not-found";
 import { errorMeta } from "../lib/seo";
+import { notFound } from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
 import { vendorMeta } from "../lib/vendor-meta";
 import { vendorPage } from "../lib/vendor-page.server";

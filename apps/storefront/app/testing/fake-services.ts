@@ -1,5 +1,6 @@
+import type { CategoryNode, ProductTile } from "@maidan/contracts/catalog";
 import type { AppServices } from "@maidan/contracts/services";
-import type { CategoryNode, Page, ProductTile } from "@maidan/contracts/site";
+import type { Page } from "@maidan/contracts/site";
 import { fallbackSettings } from "../lib/settings";
 import { fakeAddresses, fakeAuth } from "./fake-auth";
 import { fakeCatalog } from "./fake-catalog";

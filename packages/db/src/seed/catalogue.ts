@@ -1,7 +1,10 @@
 /** Inserts the fixed part of the seed: users, categories, brands, vendors and site content. */
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../database.ts";
-import * as s from "../schema.ts";
+import * as authTables from "../schema-auth.ts";
+import * as cartTables from "../schema-cart.ts";
+import * as catalogTables from "../schema-catalog.ts";
+import * as contentTables from "../schema-content.ts";
 import { CATEGORY_TREE, type CategoryDef } from "./catalog-data.ts";
 import { landingEntries, SHIPPING_METHODS, SLIDES } from "./content.ts";
 import { HELP_ARTICLES } from "./help.ts";
@@ -11,8 +14,8 @@ import { BRANDS, VENDORS } from "./partners.ts";
 import type { CatalogIds } from "./products.ts";
 import { slugify } from "./random.ts";
 
-type NewUser = typeof s.users.$inferInsert;
-type NewCategory = typeof s.categories.$inferInsert & { id: string };
+type NewUser = typeof authTables.users.$inferInsert;
+type NewCategory = typeof catalogTables.categories.$inferInsert & { id: string };
 
 const VENDOR_OWNERS = [
   "Imran Qureshi",
@@ -52,7 +55,7 @@ export async function insertUsers(tx: Tx, users: SeedUsers) {
       zip: "75500",
     },
   ];
-  await tx.insert(s.users).values(rows).onConflictDoNothing();
+  await tx.insert(authTables.users).values(rows).onConflictDoNothing();
 }
 
 function categoryRows(tree: CategoryDef[], parentId: string | null, out: NewCategory[]) {
@@ -67,7 +70,7 @@ function categoryRows(tree: CategoryDef[], parentId: string | null, out: NewCate
 
 export async function insertCatalogue(tx: Tx): Promise<CatalogIds> {
   const categories = categoryRows(CATEGORY_TREE, null, []);
-  await tx.insert(s.categories).values(categories);
+  await tx.insert(catalogTables.categories).values(categories);
 
   const brands = BRANDS.map((b, sort) => ({
     id: randomUUID(),
@@ -77,7 +80,7 @@ export async function insertCatalogue(tx: Tx): Promise<CatalogIds> {
     description: b.about,
     sort,
   }));
-  await tx.insert(s.brands).values(brands);
+  await tx.insert(catalogTables.brands).values(brands);
 
   // One vendor account per store (no password: owners set one through "forgot password").
   const owners = VENDORS.map((v, i) => {
@@ -93,10 +96,10 @@ export async function insertCatalogue(tx: Tx): Promise<CatalogIds> {
     };
   });
   const created = await tx
-    .insert(s.users)
+    .insert(authTables.users)
     .values(owners)
     .onConflictDoNothing()
-    .returning({ id: s.users.id });
+    .returning({ id: authTables.users.id });
   const createdIds = new Set(created.map((o) => o.id));
 
   const vendors = VENDORS.map((v, i) => {
@@ -115,7 +118,7 @@ export async function insertCatalogue(tx: Tx): Promise<CatalogIds> {
       ownerId: ownerId && createdIds.has(ownerId) ? ownerId : null,
     };
   });
-  await tx.insert(s.vendors).values(vendors);
+  await tx.insert(catalogTables.vendors).values(vendors);
 
   return {
     category: new Map(categories.map((c) => [c.slug, c.id])),
@@ -135,13 +138,15 @@ export async function insertContent(tx: Tx) {
       sort,
     })),
   );
-  await tx.insert(s.banners).values(banners);
+  await tx.insert(contentTables.banners).values(banners);
   const landing = landingEntries(
     (key, device) => img.mediaUrl(img.bannerFile(key, device)),
     (slug, name) => ({ slug, name, image: img.mediaUrl(img.categoryImageFile(slug)) }),
   );
-  await tx.insert(s.landing).values(landing);
-  await tx.insert(s.pages).values(PAGES);
-  await tx.insert(s.helpArticles).values(HELP_ARTICLES.map((a, sort) => ({ ...a, sort })));
-  await tx.insert(s.shippingMethods).values(SHIPPING_METHODS);
+  await tx.insert(contentTables.landing).values(landing);
+  await tx.insert(contentTables.pages).values(PAGES);
+  await tx
+    .insert(contentTables.helpArticles)
+    .values(HELP_ARTICLES.map((a, sort) => ({ ...a, sort })));
+  await tx.insert(cartTables.shippingMethods).values(SHIPPING_METHODS);
 }

@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../database.ts";
+import { rows } from "../raw-rows.ts";
 import { freebieItems, freebies } from "../schema-freebies.ts";
-import type { ColorName, Shape } from "./catalog-data.ts";
-import { freebieImageFile, mediaUrl } from "./images.ts";
-
-/** `art`: the short title drawn on the campaign's picture. */
-export type FreebieArt = { key: string; art: string; color: ColorName; shape: Shape };
+import { type FreebieArt, freebieImageFile, mediaUrl } from "./images.ts";
 
 /**
  * The demo campaigns; `from` picks the free products of a leaf category, those whose name
@@ -66,11 +63,12 @@ export const FREEBIES = [
 /** The campaigns with the products they give away; a campaign with no products is skipped. */
 export async function insertDemoFreebies(tx: Tx) {
   for (const [sort, f] of FREEBIES.entries()) {
-    const products = (
-      await tx.execute(sql`select p.id from products p join categories c on c.id = p.category_id
+    const products = await rows<{ id: string }>(
+      tx,
+      sql`select p.id from products p join categories c on c.id = p.category_id
         where c.slug = ${f.from.leaf} and p.active
-        order by (p.name ~ ${f.from.names}) desc, p.price, p.slug limit ${f.from.count}`)
-    ).rows as { id: string }[];
+        order by (p.name ~ ${f.from.names}) desc, p.price, p.slug limit ${f.from.count}`,
+    );
     if (products.length === 0) continue;
     const [row] = await tx
       .insert(freebies)

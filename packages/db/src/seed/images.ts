@@ -18,7 +18,6 @@ import {
   type Shape,
 } from "./catalog-data.ts";
 import type { BannerSlide } from "./content.ts";
-import type { FreebieArt } from "./freebies.ts";
 import { BRANDS, VENDORS } from "./partners.ts";
 import { slugify } from "./random.ts";
 import { bannerSvg, categorySvg, logoSvg, productSvg } from "./svg.ts";
@@ -40,6 +39,9 @@ export const categoryImageFile = (slug: string) => `categories/${slug}`;
 export const brandLogoFile = (slug: string) => `brands/${slug}`;
 export const vendorLogoFile = (slug: string) => `vendors/${slug}-logo`;
 export const vendorBannerFile = (slug: string) => `vendors/${slug}-banner`;
+/** A freebie campaign's picture; `art`: the short title drawn on it. */
+export type FreebieArt = { key: string; art: string; color: ColorName; shape: Shape };
+
 export const freebieImageFile = (key: string) => `freebies/${key}`;
 export const bannerFile = (key: string, device: "desktop" | "mobile") => `banners/${key}-${device}`;
 

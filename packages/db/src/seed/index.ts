@@ -6,7 +6,8 @@
  * so a crash leaves either the whole seed or none of it.
  */
 import type { Db, Tx } from "../database.ts";
-import * as s from "../schema.ts";
+import * as catalogTables from "../schema-catalog.ts";
+import * as contentTables from "../schema-content.ts";
 import { insertBulk } from "./bulk.ts";
 import { flattenCategories } from "./catalog-data.ts";
 import { insertCatalogue, insertContent, insertUsers } from "./catalogue.ts";
@@ -77,7 +78,10 @@ const BATCH = 1_000;
 
 /** True when the settings row exists (the seed inserts it first, in the same transaction). */
 export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: s.settings.id }).from(s.settings).limit(1);
+  const rows = await db
+    .select({ id: contentTables.settings.id })
+    .from(contentTables.settings)
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -104,7 +108,11 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const started = performance.now();
   const seeded = await db.transaction(async (tx) => {
     // The settings row is the seed marker: a concurrent seeder blocks here, then skips.
-    const marker = await tx.insert(s.settings).values(SETTINGS).onConflictDoNothing().returning();
+    const marker = await tx
+      .insert(contentTables.settings)
+      .values(SETTINGS)
+      .onConflictDoNothing()
+      .returning();
     if (marker.length === 0) return false;
     await insertUsers(tx, {
       admin: { email: opts.admin.email, passwordHash: adminHash },
@@ -142,9 +150,9 @@ async function insertProducts(tx: Tx, count: number, ids: CatalogIds, log: (l: s
       variantRows.push(...g.variants);
       imageRows.push(...g.images);
     }
-    await insertBulk(tx, s.products, productRows);
-    await insertBulk(tx, s.variants, variantRows);
-    await insertBulk(tx, s.productImages, imageRows);
+    await insertBulk(tx, catalogTables.products, productRows);
+    await insertBulk(tx, catalogTables.variants, variantRows);
+    await insertBulk(tx, catalogTables.productImages, imageRows);
     const done = Math.min(count, start + BATCH);
     if (done % 10_000 === 0 || done === count) log(`seed: ${done}/${count} products`);
   }

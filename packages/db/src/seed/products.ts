@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { InferInsertModel } from "drizzle-orm";
-import type { productImages, products, variants } from "../schema.ts";
+import type { productImages, products, variants } from "../schema-catalog.ts";
 import { type ColorName, SHAPE_COLORS } from "./catalog-data.ts";
 import { mediaUrl, productImageFile } from "./images.ts";
 import { BRANDS, type Family, VENDORS } from "./partners.ts";

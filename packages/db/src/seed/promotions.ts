@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../database.ts";
+import { first, rows } from "../raw-rows.ts";
 import { promotions } from "../schema-promotions.ts";
 
 /**
@@ -9,21 +10,21 @@ import { promotions } from "../schema-promotions.ts";
 export async function insertDemoPromotions(tx: Tx) {
   const ids = async (slugs: string[]) =>
     (
-      (
-        await tx.execute(
-          sql`select id from categories where slug in (${sql.join(
-            slugs.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
-        )
-      ).rows as { id: string }[]
+      await rows<{ id: string }>(
+        tx,
+        sql`select id from categories where slug in (${sql.join(
+          slugs.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      )
     ).map((r) => r.id);
-  const gift = (
-    await tx.execute(sql`select v.id from variants v join products p on p.id = v.product_id
+  const gift = await first<{ id: string }>(
+    tx,
+    sql`select v.id from variants v join products p on p.id = v.product_id
       join categories c on c.id = p.category_id
       where c.slug = 'accessories-equipment-hardware-accessories' and p.active and v.active
-      order by (p.name like '%Water Bottle%') desc, v.price, v.sku limit 1`)
-  ).rows[0] as { id: string } | undefined;
+      order by (p.name like '%Water Bottle%') desc, v.price, v.sku limit 1`,
+  );
   await tx.insert(promotions).values([
     {
       name: "Sportswear Week: 10% off clothing",

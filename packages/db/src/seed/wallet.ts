@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../database.ts";
-import { users } from "../schema.ts";
+import { users } from "../schema-auth.ts";
 import { walletEntries, wallets } from "../schema-wallet.ts";
 
 /** The demo shopper's welcome credit, so "use wallet balance" can be tried at checkout. */

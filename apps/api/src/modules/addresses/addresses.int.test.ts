@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, get, post, put, SAME_ORIGIN, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, get, post, put, SAME_ORIGIN, signUp } from "../../testing/auth-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

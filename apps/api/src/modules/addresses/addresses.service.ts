@@ -6,7 +6,7 @@ import {
 } from "@maidan/contracts/addresses";
 import type { Db } from "@maidan/db/database";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { parseInput } from "../auth/parse.ts";
+import { parseInput } from "../../lib/parse.ts";
 import * as repo from "./addresses.repository.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

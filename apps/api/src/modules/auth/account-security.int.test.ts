@@ -10,7 +10,7 @@ import {
   signUp,
   uniqueEmail,
   uniquePhone,
-} from "./auth-test-helpers.ts";
+} from "../../testing/auth-helpers.ts";
 import { sandboxProvider } from "./oauth-providers.ts";
 
 let t: TestApp;

@@ -1,11 +1,12 @@
 import { AVATAR_PATH, profileBody } from "@maidan/contracts/auth";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
+import { parseInput } from "../../lib/parse.ts";
 import * as repo from "./auth.repository.ts";
 import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN } from "./otp.service.ts";
-import { parseInput } from "./parse.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { PhoneService } from "./phone.service.ts";
 import { limit } from "./rate-limit.ts";
@@ -93,7 +94,7 @@ export function createAccountService(deps: {
     const user = await repo.findUserById(db, userId);
     if (!user) throw notFound("User not found");
     const ok = user.passwordHash ? await verifyPassword(user.passwordHash, current) : false;
-    if (!ok) throw new AppError(400, INVALID_LOGIN, "INVALID_LOGIN");
+    if (!ok) throw new AppError("WRONG_PASSWORD", INVALID_LOGIN);
     const passwordHash = await hashPassword(next);
     // One transaction: a new password never lives beside tokens that should have been revoked.
     const bumped = await db.transaction(async (tx) => {
@@ -129,7 +130,7 @@ export function createAccountService(deps: {
 
   async function checkResetToken(token: string) {
     const row = await repo.findLiveAuthToken(db, "reset", hashLinkToken(token));
-    if (!row) throw new AppError(400, accountMessages.resetInvalid, "TOKEN_INVALID");
+    if (!row) throw new AppError("TOKEN_INVALID", accountMessages.resetInvalid);
     return { status: true, message: accountMessages.resetValid };
   }
 
@@ -137,7 +138,7 @@ export function createAccountService(deps: {
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       const row = await repo.consumeAuthToken(tx, "reset", hashLinkToken(token));
-      if (!row) throw new AppError(400, accountMessages.resetInvalid, "TOKEN_INVALID");
+      if (!row) throw new AppError("TOKEN_INVALID", accountMessages.resetInvalid);
       await repo.updateUser(tx, row.userId, { passwordHash });
       await repo.bumpTokenVersion(tx, row.userId);
     });

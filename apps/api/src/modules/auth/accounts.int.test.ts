@@ -1,4 +1,4 @@
-import { settings } from "@maidan/db/schema";
+import { settings } from "@maidan/db/schema-content";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import {
   signUp,
   uniqueEmail,
   uniquePhone,
-} from "./auth-test-helpers.ts";
+} from "../../testing/auth-helpers.ts";
 
 const OAUTH_COOKIE = "oauth_nonce";
 /** The Cookie header of a browser that received `res` (its OAuth nonce). */

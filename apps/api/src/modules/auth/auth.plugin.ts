@@ -1,8 +1,8 @@
 import { hasRole, type Role, SESSION_COOKIE } from "@maidan/contracts/auth";
 import type { Viewer } from "@maidan/contracts/auth-service";
-import { errorBody } from "@maidan/contracts/errors";
+import type { CartOwner } from "@maidan/contracts/cart";
+import { AppError, errorBody } from "@maidan/contracts/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../lib/errors.ts";
 import type { Auth } from "./auth.service.ts";
 import { tokenFrom } from "./cookies.ts";
 
@@ -45,18 +45,18 @@ export function registerAuth(api: FastifyInstance, auth: Auth) {
   });
 }
 
-export const unauthorized = () => new AppError(401, "Please log in to continue.", "UNAUTHORIZED");
-/**
- * A genuine token past its exp: the apps call auth/local/refreshToken on this code (the old
- * server's words, which spec §8 logs), and ask the shopper to log in only if that fails.
- */
-export const TOKEN_EXPIRED = { message: "jwt expired", code: "TOKEN_EXPIRED" } as const;
+export const unauthorized = () => new AppError("UNAUTHORIZED");
 /** The 401 of routes behind requireUser, as the OpenAPI document describes it. */
 export const unauthorizedBody = errorBody.describe(
   "Not signed in (code UNAUTHORIZED), or the token has expired: message 'jwt expired', code TOKEN_EXPIRED. On TOKEN_EXPIRED call POST /api/auth/local/refreshToken with the same token and retry with the new one; only if that answers 401 must the shopper log in again.",
 );
+/**
+ * A genuine token past its exp answers TOKEN_EXPIRED ("jwt expired", the old server's words that
+ * spec §8 logs): the apps call auth/local/refreshToken on it, and ask the shopper to log in only
+ * if that fails.
+ */
 const signInNeeded = (req: FastifyRequest) =>
-  req.tokenExpired ? new AppError(401, TOKEN_EXPIRED.message, TOKEN_EXPIRED.code) : unauthorized();
+  req.tokenExpired ? new AppError("TOKEN_EXPIRED") : unauthorized();
 
 /** preHandler: a signed-in user, else 401 (TOKEN_EXPIRED when the token only needs a refresh). */
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
@@ -68,10 +68,15 @@ export function requireRole(role: Role) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const user = req.viewer?.user;
     if (!user) throw signInNeeded(req);
-    if (!hasRole(user.role, role))
-      throw new AppError(403, "You do not have access to this.", "FORBIDDEN");
+    if (!hasRole(user.role, role)) throw new AppError("FORBIDDEN");
   };
 }
+
+/** Whose cart and orders a request is about: the signed-in user, else the `guest` cookie's visitor. */
+export const ownerOf = (req: FastifyRequest): CartOwner => ({
+  userId: req.viewer.user?.id ?? null,
+  guestId: req.viewer.guestId,
+});
 
 /** The signed-in user's id inside a handler guarded by requireUser. */
 export function userIdOf(req: FastifyRequest): string {

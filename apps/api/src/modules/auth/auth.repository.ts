@@ -1,6 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
-import { users } from "@maidan/db/schema";
-import { authTokens, devOutbox, oauthAccounts, otpCodes } from "@maidan/db/schema-auth";
+import { authTokens, devOutbox, oauthAccounts, otpCodes, users } from "@maidan/db/schema-auth";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
 export type UserRow = typeof users.$inferSelect;

@@ -13,7 +13,7 @@ import {
   updatePasswordBody,
 } from "@maidan/contracts/auth";
 import type { SessionResult } from "@maidan/contracts/auth-service";
-import { errorBody } from "@maidan/contracts/errors";
+import { AppError, errorBody, errorBodyOf } from "@maidan/contracts/errors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -262,11 +262,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const s = await auth.sessions.refresh(token);
       if (!s) {
         reply.clearCookie(SESSION_COOKIE, { path: "/" });
-        return reply.status(401).send({
-          message: "Session expired. Please log in again.",
-          status: 401,
-          code: "SESSION_EXPIRED",
-        });
+        const expired = new AppError("SESSION_EXPIRED");
+        return reply.status(expired.status).send(errorBodyOf(expired));
       }
       setSession(reply, s);
       return { success: true, token: s.token, user: s.user };

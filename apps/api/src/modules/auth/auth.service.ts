@@ -19,7 +19,9 @@ import type {
 } from "@maidan/contracts/auth-service";
 import type { Db } from "@maidan/db/database";
 import type { Kv } from "../../lib/kv.ts";
-import { createMediaStorage, type MediaStorage } from "../media/media-storage.ts";
+import { parseInput } from "../../lib/parse.ts";
+import { createMediaStorage } from "../media/create-media-storage.ts";
+import type { MediaStorage } from "../media/media-storage.ts";
 import { createAccountService } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
 import { createAvatarService } from "./avatar.service.ts";
@@ -42,7 +44,6 @@ import {
 import { createOAuthService } from "./oauth.service.ts";
 import { facebookProvider, type OAuthProvider, sandboxProvider } from "./oauth-providers.ts";
 import { createOtpService } from "./otp.service.ts";
-import { parseInput } from "./parse.ts";
 import { createPhoneService } from "./phone.service.ts";
 import { createSessions, type Session } from "./sessions.ts";
 import { createTokenSigner } from "./tokens.ts";

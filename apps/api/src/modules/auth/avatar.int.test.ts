@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, get, put, signUp } from "./auth-test-helpers.ts";
+import { bearer, get, put, signUp } from "../../testing/auth-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { AVATAR_MAX_KB, AVATAR_PATH, AVATAR_RULES, avatarMessages } from "@maidan/contracts/auth";
+import { AppError, type ErrorCode } from "@maidan/contracts/errors";
 import { validateValue } from "@maidan/contracts/validation";
 import type { Db } from "@maidan/db/database";
 import sharp from "sharp";
-import { AppError, forbidden, notFound } from "../../lib/errors.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { accountMessages } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
@@ -19,7 +20,7 @@ const STORED_SIDE = 512;
 // What libvips can read of §9's image extensions (it has no BMP loader).
 const DECODABLE = new Set(["jpeg", "png", "gif", "svg"]);
 
-const refuse = (message: string, status = 400) => new AppError(status, message, "AVATAR_INVALID");
+const refuse = (message: string, code: ErrorCode = "AVATAR_INVALID") => new AppError(code, message);
 
 /**
  * The stored name of `avatar` when it is one of `userId`'s own uploads, else null. Only such a
@@ -60,7 +61,7 @@ export function createAvatarService(deps: {
       dimensions: async () => (meta?.width ? { width: meta.width, height: meta.height } : null),
     };
     const r = await validateValue(described, AVATAR_RULES, "avatar");
-    if (r.failed.includes("size")) throw refuse(avatarMessages.tooLarge, 413);
+    if (r.failed.includes("size")) throw refuse(avatarMessages.tooLarge, "AVATAR_TOO_LARGE");
     if (!r.valid) throw refuse(avatarMessages.notImage);
     if (!meta?.format || !DECODABLE.has(meta.format) || !meta.width || !meta.height)
       throw refuse(avatarMessages.unreadable);
@@ -73,7 +74,8 @@ export function createAvatarService(deps: {
   return {
     async set(userId: string, file: AvatarUpload) {
       if (await deps.isDemo()) throw forbidden(accountMessages.demoProfile);
-      if (file.bytes.byteLength > AVATAR_MAX_KB * 1024) throw refuse(avatarMessages.tooLarge, 413);
+      if (file.bytes.byteLength > AVATAR_MAX_KB * 1024)
+        throw refuse(avatarMessages.tooLarge, "AVATAR_TOO_LARGE");
       // A square from the middle, never enlarged.
       const side = Math.min(STORED_SIDE, await check(file));
       const webp = await sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE })

@@ -5,13 +5,14 @@ import {
   normalizePakPhone,
   signupBody,
 } from "@maidan/contracts/auth";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError, conflict } from "../../lib/errors.ts";
+import { conflict } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
+import { parseInput } from "../../lib/parse.ts";
 import * as repo from "./auth.repository.ts";
 import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
-import { parseInput } from "./parse.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { PhoneService } from "./phone.service.ts";
 import { isOver, limit, reserve, resetLimit, tooMany } from "./rate-limit.ts";
@@ -49,7 +50,7 @@ export type AuthDeps = {
 /** Password, phone/OTP and token logins, sign-up and e-mail verification. */
 export function createLoginService(deps: AuthDeps) {
   const { db, kv, sessions, otp } = deps;
-  const invalid = () => new AppError(401, INVALID_LOGIN, "INVALID_LOGIN");
+  const invalid = () => new AppError("INVALID_LOGIN", INVALID_LOGIN);
 
   /** The account a typed e-mail or phone names, and the one counter its attempts share. */
   async function findForLogin(body: LocalLoginBody) {
@@ -138,9 +139,9 @@ export function createLoginService(deps: AuthDeps) {
 
   async function verifyEmail(token: string) {
     const row = await repo.consumeAuthToken(db, "verify", hashLinkToken(token));
-    if (!row) throw new AppError(400, authMessages.tokenInvalid, "TOKEN_INVALID");
+    if (!row) throw new AppError("TOKEN_INVALID", authMessages.tokenInvalid);
     const user = await repo.updateUser(db, row.userId, { verified: true });
-    if (!user) throw new AppError(400, authMessages.tokenInvalid, "TOKEN_INVALID");
+    if (!user) throw new AppError("TOKEN_INVALID", authMessages.tokenInvalid);
     return { status: true, message: "Your e-mail address is confirmed." };
   }
 
@@ -159,7 +160,7 @@ export function createLoginService(deps: AuthDeps) {
   async function tokenLogin(token: string) {
     const row = await repo.consumeAuthToken(db, "login", hashLinkToken(token));
     const user = row && (await repo.findUserById(db, row.userId));
-    if (!user) throw new AppError(401, authMessages.tokenInvalid, "TOKEN_INVALID");
+    if (!user) throw new AppError("LOGIN_LINK_INVALID", authMessages.tokenInvalid);
     return sessions.issue(user, LONG_SESSION_SECONDS);
   }
 

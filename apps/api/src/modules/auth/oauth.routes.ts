@@ -1,6 +1,7 @@
 import { LONG_SESSION_SECONDS, SESSION_COOKIE, safeRedirect } from "@maidan/contracts/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { notFound } from "../../lib/errors.ts";
 import type { Auth } from "./auth.service.ts";
 import { sessionCookieOptions } from "./cookies.ts";
 import { STATE_SECONDS } from "./oauth.service.ts";
@@ -86,9 +87,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string 
         querystring: z.object({ to: z.string().max(254).optional() }),
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const rows = await auth.service.outbox(req.query.to);
-      if (rows === null) return reply.status(404).send({ message: "Not Found", status: 404 });
+      if (rows === null) throw notFound();
       return { messages: rows };
     },
   );

@@ -1,6 +1,6 @@
 import { LONG_SESSION_SECONDS } from "@maidan/contracts/auth";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { OAuthProfile, OAuthProvider } from "./oauth-providers.ts";
@@ -34,7 +34,7 @@ export function createOAuthService(deps: {
       if (linked) return repo.findUserById(tx, linked.userId);
       const sameEmail = p.email ? await repo.findUserByEmail(tx, p.email) : null;
       if (sameEmail && !sameEmail.verified)
-        throw new AppError(409, UNVERIFIED_EMAIL, "OAUTH_UNVERIFIED");
+        throw new AppError("OAUTH_UNVERIFIED", UNVERIFIED_EMAIL);
       let user = sameEmail;
       user ??= await repo.insertUser(tx, {
         email: p.email,
@@ -51,7 +51,7 @@ export function createOAuthService(deps: {
   async function loginWithAccessToken(accessToken: string) {
     const profile = await provider.profile(accessToken).catch(() => null);
     const user = profile && (await userFor(profile));
-    if (!user) throw new AppError(401, FACEBOOK_FAILED, "OAUTH_FAILED");
+    if (!user) throw new AppError("OAUTH_FAILED", FACEBOOK_FAILED);
     return sessions.issue(user, LONG_SESSION_SECONDS);
   }
 
@@ -74,14 +74,14 @@ export function createOAuthService(deps: {
 
     async callback(code: string, state: string, nonce: string | undefined, redirectUri: string) {
       const raw = await kv.get(`oauth:${state}`);
-      if (raw === null) throw new AppError(400, FACEBOOK_FAILED, "OAUTH_STATE");
+      if (raw === null) throw new AppError("OAUTH_STATE", FACEBOOK_FAILED);
       // Spent by any answer, right or wrong: a state is never tried twice.
       await kv.del(`oauth:${state}`);
       const { returnTo, browser } = JSON.parse(raw) as SavedState;
       if (!nonce || !sameHash(hashLinkToken(nonce), browser))
-        throw new AppError(400, FACEBOOK_FAILED, "OAUTH_STATE");
+        throw new AppError("OAUTH_STATE", FACEBOOK_FAILED);
       const accessToken = await provider.exchangeCode(code, redirectUri).catch(() => {
-        throw new AppError(401, FACEBOOK_FAILED, "OAUTH_FAILED");
+        throw new AppError("OAUTH_FAILED", FACEBOOK_FAILED);
       });
       return { session: await loginWithAccessToken(accessToken), returnTo };
     },

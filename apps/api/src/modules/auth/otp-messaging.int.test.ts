@@ -1,12 +1,12 @@
 import { loadConfig } from "@maidan/config/config";
-import { settings } from "@maidan/db/schema";
+import { settings } from "@maidan/db/schema-content";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { codeIn, get, lastMessage, post, signUp, uniquePhone } from "../../testing/auth-helpers.ts";
+import { startHttpServer, startSmtpServer } from "../../testing/message-servers.ts";
 import { outboxReadable } from "./auth.service.ts";
-import { codeIn, get, lastMessage, post, signUp, uniquePhone } from "./auth-test-helpers.ts";
 import { httpSms, smtpMailer } from "./messaging.ts";
-import { startHttpServer, startSmtpServer } from "./test-servers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

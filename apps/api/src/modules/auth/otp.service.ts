@@ -1,6 +1,6 @@
 import { clampOtpLength } from "@maidan/contracts/auth";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { SmsSender } from "./messaging.ts";
@@ -58,7 +58,7 @@ export function createOtpService(deps: {
         console.warn(`sms: code to ${phone} not sent (${(e as Error).message})`);
         await repo.retireOtps(db, phone);
         await kv.del(`otp:gap:${phone}`);
-        throw new AppError(503, otpMessages.smsFailed, "SMS_FAILED");
+        throw new AppError("SMS_FAILED", otpMessages.smsFailed);
       }
       // Counted once the SMS is on its way (the gap above keeps two sends from racing).
       await limit(kv, `otp:send:${phone}`, Number.MAX_SAFE_INTEGER, 3600, "");
@@ -77,7 +77,7 @@ export function createOtpService(deps: {
         await repo.recordOtpAttempt(tx, row.id, match || lastTry);
         return match;
       });
-      if (!ok) throw new AppError(401, INVALID_LOGIN, "INVALID_LOGIN");
+      if (!ok) throw new AppError("INVALID_LOGIN", INVALID_LOGIN);
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   signUp,
   uniqueEmail,
   uniquePhone,
-} from "./auth-test-helpers.ts";
+} from "../../testing/auth-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

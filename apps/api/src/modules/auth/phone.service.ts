@@ -1,5 +1,6 @@
+import { AppError, isAppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as repo from "./auth.repository.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 
@@ -51,8 +52,8 @@ export function createPhoneService(deps: { db: Db; otp: OtpService }) {
     await refuseTaken(userId, phone);
     await otp.verify(phone, code).catch((e: unknown) => {
       // Spec §8's words for any OTP failure; 400, since the session itself is fine.
-      if (e instanceof AppError && e.status === 401)
-        throw new AppError(400, INVALID_LOGIN, "INVALID_CODE");
+      if (isAppError(e) && e.code === "INVALID_LOGIN")
+        throw new AppError("INVALID_CODE", INVALID_LOGIN);
       throw e;
     });
     const proven = await db

@@ -3,7 +3,7 @@ import { type App, buildApp } from "@maidan/server/app";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Kv, redisKv } from "../../lib/kv.ts";
-import { SAME_ORIGIN, signUp, uniquePhone } from "./auth-test-helpers.ts";
+import { SAME_ORIGIN, signUp, uniquePhone } from "../../testing/auth-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "@maidan/contracts/errors";
 import type { Kv } from "../../lib/kv.ts";
 
-export const tooMany = (message: string) => new AppError(429, message, "RATE_LIMITED");
+export const tooMany = (message: string) => new AppError("RATE_LIMITED", message);
 
 /**
  * Counts one hit against `key` in a fixed window and refuses past `max`. The counters live in

@@ -1,8 +1,8 @@
 import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { bearer, cookieOf, get, post } from "../../testing/auth-helpers.ts";
 import { createAuth } from "./auth.service.ts";
-import { bearer, cookieOf, get, post } from "./auth-test-helpers.ts";
 import { createTokenSigner } from "./tokens.ts";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, cookieOf, get, post, SAME_ORIGIN, signUp } from "./auth-test-helpers.ts";
+import { bearer, cookieOf, get, post, SAME_ORIGIN, signUp } from "../../testing/auth-helpers.ts";
 import { createTokenSigner } from "./tokens.ts";
 
 let t: TestApp;

@@ -1,15 +1,25 @@
 import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
-import { choosePromotions } from "../promotions/promotion-rules.ts";
-import type { PromotionRow } from "../promotions/promotions.repository.ts";
+import { rupees } from "@maidan/contracts/money";
+import type { LineRow } from "../../lib/sellable-line.ts";
+import { choosePromotions, type Promotion } from "../promotions/promotion-rules.ts";
 import { discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
-import type { LineRow, ShippingRow } from "./cart.repository.ts";
-
-/** `Rs. 12,499`: whole rupees, western grouping (spec §9 currency filter). */
-export const rupees = (n: number) => `Rs. ${n.toLocaleString("en-US")}`;
 
 /** Tax included in a tax-inclusive amount at `bp` basis points, rounded to the rupee. */
 export const includedTax = (amount: number, bp: number) =>
   bp > 0 ? Math.round((amount * bp) / (10_000 + bp)) : 0;
+
+/** A shipping method as pricing reads it. */
+export type ShippingRow = {
+  id: string;
+  name: string;
+  carrier: string;
+  charge: number;
+  free_above: number | null;
+  min_order_value: number;
+  cities: string[] | null;
+  eta_days: string;
+  is_default: boolean;
+};
 
 export const toItem = (l: LineRow): CartItem => ({
   _id: l.variant_id,
@@ -79,7 +89,7 @@ export function priceCart(input: {
   /** The cart's live coupon (vouchers); it takes nothing below its minimum cart value. */
   coupon?: VoucherTerms | null;
   /** Active automatic promotions (decision 014), judged at `now`. */
-  promotions?: PromotionRow[];
+  promotions?: Promotion[];
   now?: Date;
 }): Cart {
   const items = input.lines.map(toItem);

@@ -1,11 +1,10 @@
 import { createPool, type Db } from "@maidan/db/database";
-import * as schema from "@maidan/db/schema";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
+import { addToCart, guest, pickVariants, send, setStock } from "../../testing/cart-helpers.ts";
 import { createCartService } from "./cart.service.ts";
-import { addToCart, guest, pickVariants, send, setStock } from "./cart-test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,7 +156,7 @@ describe("/api/cart", () => {
   it("prices inside a transaction with a cold cache without asking the pool for another connection", async () => {
     // One connection, held by the transaction: a cache filled through the pool would wait for it.
     const pool = createPool(t.database.url, 1);
-    const db = drizzle(pool, { schema }) as Db;
+    const db = drizzle(pool) as Db;
     const carts = createCartService(db, { cacheTtlMs: 60_000 });
     const who = guest();
     const [v] = await pickVariants(t, 1);

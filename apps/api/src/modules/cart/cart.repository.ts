@@ -1,38 +1,15 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRows } from "@maidan/db/prepared";
+import { first, rows } from "@maidan/db/raw-rows";
 import { type SQL, sql } from "drizzle-orm";
-
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  (await db.execute(query)).rows as T[];
-const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
-  (await rows<T>(db, query))[0] ?? null;
+import { type LineRow, lineColumns } from "../../lib/sellable-line.ts";
+import type { ShippingRow } from "./cart-pricing.ts";
 
 export type CartRow = {
   id: string;
   shipping_method_id: string | null;
   shipping_city: string | null;
   use_wallet: boolean;
-};
-
-/** A cart line joined with today's catalogue data: prices always come from here. */
-export type LineRow = {
-  variant_id: string;
-  product_id: string;
-  qty: number;
-  sku: string;
-  size: string | null;
-  color: string | null;
-  price: number;
-  mrp: number;
-  stock: number;
-  sellable: boolean;
-  name: string;
-  slug: string;
-  img: string | null;
-  vendor_id: string;
-  vendor_name: string;
-  category_id: string;
-  tax_bp: number;
 };
 
 export type VariantRow = {
@@ -148,14 +125,6 @@ export const variantInCart = (db: DbOrTx, cartId: string, variantId: string) =>
 export const lockCart = (db: DbOrTx, cartId: string) =>
   db.execute(sql`select id from carts where id = ${cartId} for update`);
 
-/** A variant's catalogue side of a LineRow (aliases v, p); also the free gift's line. */
-export const lineColumns = sql`v.id as variant_id, p.id as product_id, v.sku, v.size, v.color,
-  v.price, v.mrp, v.stock, (v.active and p.active) as sellable, p.name, p.slug,
-  ve.id as vendor_id, ve.name as vendor_name, p.category_id,
-  (select url from product_images i where i.product_id = p.id order by i.sort limit 1) as img,
-  coalesce((select tr.rate_bp from category_tax_rates tr
-    where tr.category_id = p.category_id and tr.active limit 1), 0) as tax_bp`;
-
 /**
  * The cart's lines with today's catalogue data. Each line looks its variant up by key (the
  * LATERAL with LIMIT keeps the planner from turning this into a join over the whole catalogue
@@ -234,18 +203,6 @@ export const setUseWallet = (db: DbOrTx, cartId: string, on: boolean) =>
 
 export const deleteCart = (db: DbOrTx, cartId: string) =>
   db.execute(sql`delete from carts where id = ${cartId}`);
-
-export type ShippingRow = {
-  id: string;
-  name: string;
-  carrier: string;
-  charge: number;
-  free_above: number | null;
-  min_order_value: number;
-  cities: string[] | null;
-  eta_days: string;
-  is_default: boolean;
-};
 
 export const activeShippingMethods = (db: DbOrTx) =>
   rows<ShippingRow>(

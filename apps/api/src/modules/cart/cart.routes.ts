@@ -1,7 +1,6 @@
 import {
   addBody,
   addResult,
-  type CartOwner,
   type CartService,
   cart,
   containsQuery,
@@ -13,18 +12,12 @@ import {
 } from "@maidan/contracts/cart";
 import { errorBody } from "@maidan/contracts/errors";
 import { couponBody } from "@maidan/contracts/vouchers";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ownerOf } from "../auth/auth.plugin.ts";
 
 const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
 const variantParam = z.object({ variantId: z.string().max(100) });
-
-/** The cart of whoever asks: the signed-in user, else the `guest` cookie's visitor. */
-export const ownerOf = (req: FastifyRequest): CartOwner => ({
-  userId: req.viewer.user?.id ?? null,
-  guestId: req.viewer.guestId,
-});
 
 const ADD_DESCRIPTION = `Quantity semantics: \`qty\` is a DELTA added to the quantity already in the cart
 (the original mobile client sends +1/-1 and -100000 to remove). A result of 0 or less removes the line.

@@ -8,15 +8,18 @@ import {
   shippingBody,
   walletToggleBody,
 } from "@maidan/contracts/cart";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { memo } from "../../lib/memo.ts";
-import { parseInput } from "../auth/parse.ts";
-import { activePromotions, type PromotionRow } from "../promotions/promotions.repository.ts";
+import { parseInput } from "../../lib/parse.ts";
+import type { LineRow } from "../../lib/sellable-line.ts";
+import type { Promotion } from "../promotions/promotion-rules.ts";
+import { activePromotions } from "../promotions/promotions.service.ts";
 import type { VoucherTerms } from "../vouchers/voucher-rules.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import * as repo from "./cart.repository.ts";
-import { priceCart, shippingChoices } from "./cart-pricing.ts";
+import { priceCart, type ShippingRow, shippingChoices } from "./cart-pricing.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +29,7 @@ export function stockConflict(stock: number, inCart = 0) {
     stock <= 0
       ? "Sorry, this item is out of stock"
       : `Only ${stock} left in stock${inCart > 0 ? ` (you already have ${inCart} in your cart)` : ""}`;
-  return new AppError(409, message, "OUT_OF_STOCK");
+  return new AppError("OUT_OF_STOCK", message);
 }
 
 const noSession = () => badRequest("No cart session: cookies must be enabled");
@@ -291,10 +294,10 @@ export type CartServiceImpl = ReturnType<typeof createCartService>;
 
 /** What a pricing read: the orders of a checkout keep the terms they were priced with (decision 029). */
 export type PricingInputs = {
-  lines: repo.LineRow[];
-  methods: repo.ShippingRow[];
+  lines: LineRow[];
+  methods: ShippingRow[];
   coupon: VoucherTerms | null;
-  promotions: PromotionRow[];
+  promotions: Promotion[];
 };
 
 type Read = () => Promise<unknown>;

@@ -1,5 +1,6 @@
 import type { Sort } from "@maidan/contracts/catalog";
 import type { DbOrTx } from "@maidan/db/database";
+import { rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
 import {
   type CardRow,
@@ -12,9 +13,6 @@ import {
   variantCondition,
   whereClause,
 } from "./listing-sql.ts";
-
-const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
-  (await db.execute(query)).rows as T[];
 
 export const listCards = (
   db: DbOrTx,

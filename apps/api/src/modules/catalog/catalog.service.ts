@@ -5,14 +5,14 @@ import type {
   Sort,
 } from "@maidan/contracts/catalog";
 import type { Db } from "@maidan/db/database";
+import { keyedCache } from "../../lib/keyed-cache.ts";
+import { productsInStock } from "../inventory/inventory.service.ts";
 import * as repo from "./catalog.repository.ts";
 import { type CatalogListener, changeHub } from "./catalog-changes.ts";
 import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.ts";
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
-import { keyedCache } from "./keyed-cache.ts";
-import { productsInStock } from "./stock.repository.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

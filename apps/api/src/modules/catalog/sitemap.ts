@@ -1,9 +1,9 @@
 import type { CategoryTreeNode } from "@maidan/contracts/catalog";
 import type { SiteService } from "@maidan/contracts/services";
 import type { Db } from "@maidan/db/database";
+import { keyedCache } from "../../lib/keyed-cache.ts";
 import * as repo from "./catalog.repository.ts";
 import type { CatalogServiceImpl } from "./catalog.service.ts";
-import { keyedCache } from "./keyed-cache.ts";
 
 /** Products per sitemap file (the protocol allows 50,000; smaller files render faster). */
 export const PRODUCTS_PER_SITEMAP = 5_000;

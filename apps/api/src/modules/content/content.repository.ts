@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
-import { helpArticles } from "@maidan/db/schema";
+import { helpArticles } from "@maidan/db/schema-content";
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 
 const summary = {

@@ -1,9 +1,9 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, cookieOf, get, signUp } from "../auth/auth-test-helpers.ts";
-import { addToCart, pickVariants, setStock } from "../cart/cart-test-helpers.ts";
-import { buy } from "../orders/order-test-helpers.ts";
+import { bearer, cookieOf, get, signUp } from "../../testing/auth-helpers.ts";
+import { addToCart, pickVariants, setStock } from "../../testing/cart-helpers.ts";
+import { buy } from "../../testing/order-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,6 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
-
-const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
-  (await db.execute(query)).rows as T[];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import type { FreebieDetail, FreebieService, FreebieViewer } from "@maidan/contracts/freebies";
 import type { Db } from "@maidan/db/database";
-import { keyedCache } from "../catalog/keyed-cache.ts";
+import { keyedCache } from "../../lib/keyed-cache.ts";
 import * as repo from "./freebies.repository.ts";
 
 /** What the freebies need to know of a signed-in shopper, from the cart and orders services. */

@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "@maidan/contracts/errors";
 import { assertMediaKey, contentTypeOf, isMediaKey, MEDIA_CACHE_CONTROL } from "./media-key.ts";
 import type { MediaStorage } from "./media-storage.ts";
 
@@ -30,11 +30,7 @@ const isNotFound = (e: unknown) =>
 
 /** The bucket failed (unreachable, refusing, erring): the client may try again later. */
 function outage(e: unknown) {
-  const err = new AppError(
-    503,
-    "Pictures cannot be reached right now. Please try again in a moment.",
-    "MEDIA_UNAVAILABLE",
-  );
+  const err = new AppError("MEDIA_UNAVAILABLE");
   err.cause = e;
   return err;
 }

@@ -8,8 +8,8 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS, placeOrder } from "./order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS, placeOrder } from "../../testing/order-helpers.ts";
 import type { OrdersServiceImpl } from "./orders.service.ts";
 
 /**

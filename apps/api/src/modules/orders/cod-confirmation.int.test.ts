@@ -1,9 +1,9 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guest, pickVariants, send, setStock } from "../cart/cart-test-helpers.ts";
+import { guest, pickVariants, send, setStock } from "../../testing/cart-helpers.ts";
+import { buy, lastSms } from "../../testing/order-helpers.ts";
 import { MAX_CONFIRM_ATTEMPTS } from "./cod-confirmation.ts";
-import { buy, lastSms } from "./order-test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

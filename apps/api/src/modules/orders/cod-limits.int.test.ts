@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAME_ORIGIN } from "../auth/auth-test-helpers.ts";
+import { SAME_ORIGIN } from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -9,8 +9,8 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "./order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS } from "../../testing/order-helpers.ts";
 import type { OrdersServiceImpl } from "./orders.service.ts";
 
 /**

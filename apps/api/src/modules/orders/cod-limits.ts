@@ -1,4 +1,4 @@
-import { AppError } from "../../lib/errors.ts";
+import { AppError, type ErrorCode } from "@maidan/contracts/errors";
 import type { Kv } from "../../lib/kv.ts";
 
 /**
@@ -29,12 +29,12 @@ export type Hold = { keys: [string, number][] };
 type Counter = { key: string; by: number; max: number; message: string };
 
 const HOUR = 3600;
-const tooMany = (message: string, code: string) => new AppError(429, message, code);
+const tooMany = (message: string, code: ErrorCode) => new AppError(code, message);
 const FIRST = "Please confirm the orders waiting with the code we sent by SMS, or pay online.";
 
 export function createCodLimits(kv: Kv, limits: CodLimitSettings, holdSeconds: number) {
   /** Adds to every counter; over a limit, gives back what it added and refuses with its message. */
-  async function take(counters: Counter[], ttl: number, code: string): Promise<Hold> {
+  async function take(counters: Counter[], ttl: number, code: ErrorCode): Promise<Hold> {
     const added: [string, number][] = [];
     for (const c of counters) {
       if (c.max <= 0 || c.by === 0) continue;

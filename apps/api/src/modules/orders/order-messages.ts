@@ -1,7 +1,7 @@
+import { rupees } from "@maidan/contracts/money";
 import type { PlaceOrderResult } from "@maidan/contracts/orders";
 import type { OrderAddress } from "@maidan/db/schema-orders";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
-import { rupees } from "../cart/cart-pricing.ts";
 
 /**
  * The order's SMS (with the COD confirmation code and one-tap link when confirmation is on) and

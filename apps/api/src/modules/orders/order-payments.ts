@@ -1,10 +1,9 @@
 import type { CartOwner } from "@maidan/contracts/cart";
-import type { PlaceOrderResult, RefundTo } from "@maidan/contracts/orders";
+import type { OrderStatus, PlaceOrderResult, RefundTo } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
-import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
-import { sql } from "drizzle-orm";
+import type { OrderAddress } from "@maidan/db/schema-orders";
 import { conflict, notFound } from "../../lib/errors.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import type {
   CancelledPaidOrder,
   OpenAttempts,
@@ -122,13 +121,10 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     async markPaid(tx, checkoutId, note) {
       let moved = false;
       for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
-        const ok = await repo.transition(
-          tx,
-          o.id,
-          ["awaiting_payment"],
-          "confirmed",
-          sql`, payment_status = 'paid', confirm_by = null`,
-        );
+        const ok = await repo.transition(tx, o.id, ["awaiting_payment"], "confirmed", {
+          paymentStatus: "paid",
+          clearDeadline: true,
+        });
         if (ok) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
           moved = true;

@@ -1,15 +1,21 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signUp } from "../auth/auth-test-helpers.ts";
-import { addToCart, send, setStock, stockOf, type TestVariant } from "../cart/cart-test-helpers.ts";
+import { bearer, signUp } from "../../testing/auth-helpers.ts";
+import {
+  addToCart,
+  send,
+  setStock,
+  stockOf,
+  type TestVariant,
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS, placeOrder } from "../../testing/order-helpers.ts";
 import {
   deliver,
   type GatewayKey,
   payAtSandbox,
   startPayment,
-} from "../payments/payments-test-helpers.ts";
-import { ADDRESS, placeOrder } from "./order-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
 
 /**
  * A checkout splits into one order per vendor; a free gift, discount or free shipping that the

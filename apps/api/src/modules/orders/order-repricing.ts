@@ -1,7 +1,7 @@
+import { rupees } from "@maidan/contracts/money";
 import { CANCELLABLE, type RepricedOrder } from "@maidan/contracts/orders";
 import type { DbOrTx } from "@maidan/db/database";
-import { rupees } from "../cart/cart-pricing.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import type { CheckoutTerms } from "./checkout-terms.ts";

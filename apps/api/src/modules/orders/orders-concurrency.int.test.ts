@@ -9,8 +9,8 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS, countOrders, placeOrder } from "./order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS, countOrders, placeOrder } from "../../testing/order-helpers.ts";
 import { lockIdOf } from "./place-order.ts";
 
 let t: TestApp;

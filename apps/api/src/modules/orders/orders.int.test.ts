@@ -2,7 +2,7 @@ import { DEMO_TAX } from "@maidan/db/seed/tax";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -11,8 +11,8 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS, buy, countOrders, lastSms, placeOrder } from "./order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS, buy, countOrders, lastSms, placeOrder } from "../../testing/order-helpers.ts";
 import type { OrdersServiceImpl } from "./orders.service.ts";
 
 let t: TestApp;

@@ -1,12 +1,9 @@
+import type { OrderStatus } from "@maidan/contracts/orders";
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRow, hotRows } from "@maidan/db/prepared";
-import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
-import { type SQL, sql } from "drizzle-orm";
-
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  (await db.execute(query)).rows as T[];
-const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
-  (await rows<T>(db, query))[0] ?? null;
+import { first, rows } from "@maidan/db/raw-rows";
+import type { OrderAddress } from "@maidan/db/schema-orders";
+import { sql } from "drizzle-orm";
 
 /** Whose orders: the user's, else the guest's (never a user's order through a guest id). */
 export const ownerWhere = (userId: string | null, guestId: string | null) =>
@@ -324,20 +321,52 @@ export const eventsOf = (db: DbOrTx, orderId: string) =>
   );
 
 /** Moves an order from one of `from` to `to`; false when it was no longer in one of them. */
+/** What else a status change writes on the order. */
+export type TransitionPatch = {
+  cancelReason?: string;
+  /** The COD confirmation code stops working. */
+  clearCode?: boolean;
+  /** The order no longer waits for anything (a payment's hold, a code). */
+  clearDeadline?: boolean;
+  paymentMethod?: string;
+  paymentStatus?: "pending" | "paid";
+};
+
+const patchSql = (p: TransitionPatch) =>
+  sql.join(
+    [
+      p.cancelReason !== undefined ? sql`, cancel_reason = ${p.cancelReason}` : undefined,
+      p.clearCode ? sql`, confirm_code_hash = null` : undefined,
+      p.clearDeadline ? sql`, confirm_by = null` : undefined,
+      p.paymentMethod !== undefined ? sql`, payment_method = ${p.paymentMethod}` : undefined,
+      p.paymentStatus !== undefined ? sql`, payment_status = ${p.paymentStatus}` : undefined,
+    ].filter((part) => part !== undefined),
+  );
+
 export async function transition(
   tx: DbOrTx,
   id: string,
   from: readonly OrderStatus[],
   to: OrderStatus,
-  patch: SQL = sql``,
+  patch: TransitionPatch = {},
 ) {
-  const r = await tx.execute(sql`update orders set status = ${to}, updated_at = now() ${patch}
+  const r =
+    await tx.execute(sql`update orders set status = ${to}, updated_at = now() ${patchSql(patch)}
     where id = ${id} and status in (${sql.join(
       from.map((s) => sql`${s}`),
       sql`, `,
     )})`);
   return r.rowCount === 1;
 }
+
+/**
+ * A new confirmation code (its hash) for a checkout's COD orders: the tries start over and the
+ * deadline moves `minutes` on.
+ */
+export const setConfirmCode = (tx: DbOrTx, checkoutId: string, hash: string, minutes: number) =>
+  tx.execute(sql`update orders set confirm_code_hash = ${hash}, confirm_attempts = 0,
+      confirm_by = now() + make_interval(mins => ${minutes})
+    where checkout_id = ${checkoutId} and status = 'pending_confirmation'`);
 
 /**
  * Counts one try at a checkout's confirmation code if fewer than `max` were made, and answers

@@ -13,8 +13,7 @@ import {
 } from "@maidan/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser, userIdOf } from "../auth/auth.plugin.ts";
-import { ownerOf } from "../cart/cart.routes.ts";
+import { ownerOf, requireUser, userIdOf } from "../auth/auth.plugin.ts";
 import type { OrdersServiceImpl } from "./orders.service.ts";
 
 const errors = {

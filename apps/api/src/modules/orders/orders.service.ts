@@ -1,4 +1,6 @@
 import { COD_LIMIT } from "@maidan/contracts/cart";
+import { AppError } from "@maidan/contracts/errors";
+import type { OrderStatus } from "@maidan/contracts/orders";
 import {
   CANCELLABLE,
   cancelBody,
@@ -9,13 +11,11 @@ import {
   type RefundTo,
 } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
-import type { OrderStatus } from "@maidan/db/schema-orders";
-import { sql } from "drizzle-orm";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
+import { parseInput } from "../../lib/parse.ts";
 import type { Mailer, SmsSender } from "../auth/messaging.ts";
-import { parseInput } from "../auth/parse.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import {
   codeHash,
   confirmLink,
@@ -50,7 +50,7 @@ export type OrdersDeps = PlaceDeps & {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
-const tooMany = (message: string) => new AppError(429, message, "TOO_MANY_CODES");
+const tooMany = (message: string) => new AppError("TOO_MANY_CODES", message);
 
 /**
  * Orders: placing (place-order.ts), the shopper's list and detail, cancelling before dispatch,
@@ -91,13 +91,10 @@ export function createOrdersService(deps: OrdersDeps) {
     reason: string,
     touched?: Set<string>,
   ) {
-    const ok = await repo.transition(
-      tx,
-      id,
-      from,
-      "cancelled",
-      sql`, cancel_reason = ${reason}, confirm_code_hash = null`,
-    );
+    const ok = await repo.transition(tx, id, from, "cancelled", {
+      cancelReason: reason,
+      clearCode: true,
+    });
     if (!ok) return false;
     const items = (await repo.orderItemsOf(tx, id)).flatMap((i) =>
       i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
@@ -153,13 +150,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const list = await repo.checkoutOrders(tx, checkoutId, true);
       for (const o of list) {
         if (
-          await repo.transition(
-            tx,
-            o.id,
-            ["pending_confirmation"],
-            "confirmed",
-            sql`, confirm_code_hash = null`,
-          )
+          await repo.transition(tx, o.id, ["pending_confirmation"], "confirmed", {
+            clearCode: true,
+          })
         ) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
           moved = true;
@@ -178,9 +171,12 @@ export function createOrdersService(deps: OrdersDeps) {
    */
   async function issueCode(tx: DbOrTx, checkoutId: string) {
     const code = newCode();
-    await tx.execute(sql`update orders set confirm_code_hash = ${codeHash(deps.secret, checkoutId, code)},
-      confirm_attempts = 0, confirm_by = now() + make_interval(mins => ${deps.confirmMinutes})
-      where checkout_id = ${checkoutId} and status = 'pending_confirmation'`);
+    await repo.setConfirmCode(
+      tx,
+      checkoutId,
+      codeHash(deps.secret, checkoutId, code),
+      deps.confirmMinutes,
+    );
     return code;
   }
 
@@ -271,11 +267,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const now = await owned(owner, id);
         if (now.status === "cancelled") throw conflict("This order was cancelled");
         if (now.status !== "pending_confirmation") return detail(owner, id);
-        throw new AppError(
-          429,
-          "Too many wrong codes. Use the link in the SMS or call us.",
-          "TOO_MANY_ATTEMPTS",
-        );
+        throw new AppError("TOO_MANY_ATTEMPTS");
       }
       if (!sameSecret(hash, codeHash(deps.secret, o.checkout_id, code)))
         throw badRequest("That code is not right. Please check the SMS and try again.");
@@ -364,13 +356,10 @@ export function createOrdersService(deps: OrdersDeps) {
           );
         const to: OrderStatus = deps.codConfirmation ? "pending_confirmation" : "placed";
         for (const x of waiting) {
-          await repo.transition(
-            tx,
-            x.id,
-            ["awaiting_payment"],
-            to,
-            sql`, payment_method = 'COD', payment_status = 'pending'`,
-          );
+          await repo.transition(tx, x.id, ["awaiting_payment"], to, {
+            paymentMethod: "COD",
+            paymentStatus: "pending",
+          });
           await repo.insertEvent(tx, x.id, to, "Payment changed to cash on delivery");
         }
         const code = deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null;

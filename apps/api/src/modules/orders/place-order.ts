@@ -1,15 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AddressService } from "@maidan/contracts/addresses";
 import { type Cart, type CartItem, type CartOwner, COD_LIMIT } from "@maidan/contracts/cart";
+import { AppError } from "@maidan/contracts/errors";
+import { rupees } from "@maidan/contracts/money";
+import type { OrderStatus } from "@maidan/contracts/orders";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import type { OrderAddress } from "@maidan/db/schema-orders";
+import { badRequest } from "../../lib/errors.ts";
+import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
-import { parseInput } from "../auth/parse.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
-import { rupees } from "../cart/cart-pricing.ts";
-import * as stock from "../catalog/stock.repository.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
@@ -45,14 +47,8 @@ export type Placed = {
   replay: boolean;
 };
 
-const inFlight = () =>
-  new AppError(409, "This order is already being placed. Please wait a moment.", "IN_PROGRESS");
-const keyReused = () =>
-  new AppError(
-    422,
-    "This Idempotency-Key was already used for a different order request.",
-    "IDEMPOTENCY_MISMATCH",
-  );
+const inFlight = () => new AppError("IN_PROGRESS");
+const keyReused = () => new AppError("IDEMPOTENCY_MISMATCH");
 /** An online checkout: orders wait for payment with their stock taken for this long. */
 export type OnlineHold = { holdMinutes: number };
 const emptyCart = () => badRequest("Your cart is empty");
@@ -254,11 +250,10 @@ async function takeAllStock(tx: DbOrTx, cart: Cart): Promise<CartItem | null> {
       const left =
         line.available || line.variant.stock > 0 ? await stock.stockLeft(tx, line._id) : 0;
       throw new AppError(
-        409,
+        "OUT_OF_STOCK",
         left > 0
           ? `Only ${left} left of ${line.product.name}. Please update your cart.`
           : `Sorry, ${line.product.name} is out of stock. Please remove it from your cart.`,
-        "OUT_OF_STOCK",
       );
     }
     if (line === gift) gotGift = true;

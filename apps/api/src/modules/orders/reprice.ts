@@ -1,4 +1,4 @@
-import { rupees } from "../cart/cart-pricing.ts";
+import { rupees } from "@maidan/contracts/money";
 import {
   type PromoLine,
   type PromotionTerms,

@@ -1,4 +1,5 @@
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError } from "@maidan/contracts/errors";
+import { badRequest } from "../../lib/errors.ts";
 import { GatewayUnavailableError } from "./gateways/http.ts";
 import type {
   PaymentGateway,
@@ -165,9 +166,8 @@ export function createSignals(core: PaymentsCore, results: Results) {
       // We could not ask the gateway (an IPN's URL, an inquiry): it may try again later.
       log(`payments: ${g.name} ${source} could not be checked: ${e.message}`);
       throw new AppError(
-        503,
-        `${g.label} is not answering right now. Please try again in a few minutes.`,
         "GATEWAY_UNAVAILABLE",
+        `${g.label} is not answering right now. Please try again in a few minutes.`,
       );
     }
   }

@@ -1,5 +1,5 @@
+import { rupees } from "@maidan/contracts/money";
 import { badRequest, conflict } from "../../lib/errors.ts";
-import { rupees } from "../cart/cart-pricing.ts";
 import { forShopper, GatewayUnavailableError } from "./gateways/http.ts";
 import type { Handoff, PaymentGateway, ReturnTokens } from "./gateways/payment-gateway.ts";
 import { notImplemented } from "./gateways/route-kit.ts";

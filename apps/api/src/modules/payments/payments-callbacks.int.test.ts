@@ -8,14 +8,8 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
-import { requestHash } from "./gateways/alfalah/alfalah-crypto.ts";
-import { merchantHashedReq } from "./gateways/easypaisa/easypaisa-crypto.ts";
-import { encryptCallback } from "./gateways/hbl/hbl-crypto.ts";
-import { keenuDateTime } from "./gateways/keenu/keenu.ts";
-import { responseChecksum } from "./gateways/keenu/keenu-crypto.ts";
-import * as repo from "./payments.repository.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS } from "../../testing/order-helpers.ts";
 import {
   type BrowserReturn,
   deliver,
@@ -29,7 +23,13 @@ import {
   sandboxSecrets,
   serverPost,
   startPayment,
-} from "./payments-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
+import { requestHash } from "./gateways/alfalah/alfalah-crypto.ts";
+import { merchantHashedReq } from "./gateways/easypaisa/easypaisa-crypto.ts";
+import { encryptCallback } from "./gateways/hbl/hbl-crypto.ts";
+import { keenuDateTime } from "./gateways/keenu/keenu.ts";
+import { responseChecksum } from "./gateways/keenu/keenu-crypto.ts";
+import * as repo from "./payments.repository.ts";
 
 /**
  * Every gateway against real orders: what a failure or a cancel records and shows, callbacks the

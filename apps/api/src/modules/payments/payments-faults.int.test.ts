@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
 
 /**
  * In production (the demo runs the sandboxes there) the sandbox fault switch slows or breaks

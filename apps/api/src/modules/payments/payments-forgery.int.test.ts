@@ -6,10 +6,8 @@ import {
   pickVariants,
   setStock,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
-import { encryptCallback } from "./gateways/hbl/hbl-crypto.ts";
-import * as repo from "./payments.repository.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS } from "../../testing/order-helpers.ts";
 import {
   deliver,
   locationOf,
@@ -18,7 +16,9 @@ import {
   sandboxSecrets,
   serverPost,
   startPayment,
-} from "./payments-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
+import { encryptCallback } from "./gateways/hbl/hbl-crypto.ts";
+import * as repo from "./payments.repository.ts";
 
 /**
  * Payments an attacker marks paid without paying (issue #12, items 1 and 13): NIFT's

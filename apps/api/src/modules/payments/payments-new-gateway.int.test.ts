@@ -10,15 +10,15 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS } from "../../testing/order-helpers.ts";
+import { locationOf, pathOf, postForm, serverPost } from "../../testing/payment-helpers.ts";
 import { fromPaisa, paisa } from "./gateways/formats.ts";
 import { formBody, readJson } from "./gateways/http.ts";
 import { defineGateway, type SandboxDeps } from "./gateways/payment-gateway.ts";
 import { anyFields, echo } from "./gateways/route-kit.ts";
 import { checkedFor, GatewayVerificationError } from "./gateways/types.ts";
 import * as repo from "./payments.repository.ts";
-import { locationOf, pathOf, postForm, serverPost } from "./payments-test-helpers.ts";
 import { ledger } from "./sandbox/sandbox-kit.ts";
 
 /**

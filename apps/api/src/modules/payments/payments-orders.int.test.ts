@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, signUp } from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -9,17 +9,17 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
-import { compactStamp } from "./gateways/formats.ts";
-import { secureHash } from "./gateways/nift/nift-crypto.ts";
-import * as repo from "./payments.repository.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS, placeOrder } from "../../testing/order-helpers.ts";
 import {
   endHold as endHoldOf,
   niftRecords,
   postForm,
   sandboxSecrets,
-} from "./payments-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
+import { compactStamp } from "./gateways/formats.ts";
+import { secureHash } from "./gateways/nift/nift-crypto.ts";
+import * as repo from "./payments.repository.ts";
 
 /**
  * Online payment against the real orders module (the port plugged in by app.ts): orders wait

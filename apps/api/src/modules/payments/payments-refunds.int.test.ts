@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -8,7 +8,7 @@ import {
   send,
   setStock,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
 import {
   deliver,
   GATEWAY_KEYS,
@@ -16,7 +16,7 @@ import {
   locationOf,
   payAtSandbox,
   startPayment,
-} from "./payments-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
 
 /**
  * Cancelling an order already paid online (issue #12, item 7; decision 023): the money goes

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { addToCart, guest, pickVariants, send, stockOf } from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
+import { addToCart, guest, pickVariants, send, stockOf } from "../../testing/cart-helpers.ts";
+import { ADDRESS } from "../../testing/order-helpers.ts";
 
 /**
  * Sandbox gateways in production and switching gateways off (issue #12, item 8; decision 024).

@@ -7,10 +7,15 @@ import {
   send,
   setStock,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS } from "../../testing/order-helpers.ts";
+import {
+  deliver,
+  payAtSandbox,
+  sandboxSecrets,
+  startPayment,
+} from "../../testing/payment-helpers.ts";
 import * as repo from "./payments.repository.ts";
-import { deliver, payAtSandbox, sandboxSecrets, startPayment } from "./payments-test-helpers.ts";
 
 /**
  * A gateway slower than PAYMENT_GATEWAY_TIMEOUT_MS, at the start of a payment (HBL's checkout

@@ -1,16 +1,16 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signUp } from "../auth/auth-test-helpers.ts";
-import { send } from "../cart/cart-test-helpers.ts";
-import { merchantHashedReq } from "./gateways/easypaisa/easypaisa-crypto.ts";
-import * as repo from "./payments.repository.ts";
+import { bearer, signUp } from "../../testing/auth-helpers.ts";
+import { send } from "../../testing/cart-helpers.ts";
 import {
   easypaisaGatewayFields,
   locationOf,
   postForm,
   sandboxSecrets,
-} from "./payments-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
+import { merchantHashedReq } from "./gateways/easypaisa/easypaisa-crypto.ts";
+import * as repo from "./payments.repository.ts";
 
 /**
  * Wallet top-up (spec §7 `POST /pay/easypaisa_wallet`) through the Easypaisa sandbox: the

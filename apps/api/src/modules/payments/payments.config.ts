@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError } from "@maidan/config/config";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "@maidan/contracts/errors";
 import { memo } from "./gateways/config-helpers.ts";
 import type { GatewayRegistry } from "./gateways/gateway-registry.ts";
 import type { SettingsCheck } from "./gateways/payment-gateway.ts";
-import { sandboxSecretStore } from "./sandbox-secrets.ts";
+import { sandboxSecretStore } from "./test-mode-secrets.ts";
 
 /**
  * How a gateway runs: `live` (its URL is set), `sandbox` (the built-in one) or `off` (switched
@@ -30,9 +30,8 @@ export type GatewayConfigs = {
 /** A switched-off gateway's payments and callbacks: 400 with the reason (decision 024). */
 export const switchedOff = (label: string) =>
   new AppError(
-    400,
-    `${label} is switched off at this shop. Please choose another payment method.`,
     "GATEWAY_DISABLED",
+    `${label} is switched off at this shop. Please choose another payment method.`,
   );
 
 /**

@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guest } from "../cart/cart-test-helpers.ts";
-import { compactStamp } from "./gateways/formats.ts";
-import { keenuDateTime } from "./gateways/keenu/keenu.ts";
-import { responseChecksum } from "./gateways/keenu/keenu-crypto.ts";
-import { secureHash } from "./gateways/nift/nift-crypto.ts";
-import type { OrderPayments } from "./payments.ports.ts";
-import * as repo from "./payments.repository.ts";
+import { guest } from "../../testing/cart-helpers.ts";
 import {
   easypaisaGatewayFields,
   niftRecords,
@@ -16,7 +10,13 @@ import {
   sandboxSecrets,
   serverPost,
   startPayment,
-} from "./payments-test-helpers.ts";
+} from "../../testing/payment-helpers.ts";
+import { compactStamp } from "./gateways/formats.ts";
+import { keenuDateTime } from "./gateways/keenu/keenu.ts";
+import { responseChecksum } from "./gateways/keenu/keenu-crypto.ts";
+import { secureHash } from "./gateways/nift/nift-crypto.ts";
+import type { OrderPayments } from "./payments.ports.ts";
+import * as repo from "./payments.repository.ts";
 
 /**
  * The payment layer end to end through the built-in sandboxes, with the orders side replaced by

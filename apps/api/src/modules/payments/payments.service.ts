@@ -1,5 +1,5 @@
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { AppError } from "../../lib/errors.ts";
 import type { GatewayRegistry } from "./gateways/gateway-registry.ts";
 import type { GatewayHttp } from "./gateways/http.ts";
 import type { GatewayContext } from "./gateways/payment-gateway.ts";
@@ -28,9 +28,8 @@ export type PaymentsDeps = {
 
 export const notAvailable = () =>
   new AppError(
-    503,
-    "Online payment is not available yet. Please choose cash on delivery.",
     "PAYMENTS_UNAVAILABLE",
+    "Online payment is not available yet. Please choose cash on delivery.",
   );
 
 /** The orders side is plugged in by the orders module (issue #5); until then online payment is off. */

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { LineRow, ShippingRow } from "../cart/cart.repository.ts";
-import { priceCart } from "../cart/cart-pricing.ts";
+import type { LineRow } from "../../lib/sellable-line.ts";
+import { priceCart, type ShippingRow } from "../cart/cart-pricing.ts";
 import type { VoucherTerms } from "../vouchers/voucher-rules.ts";
-import { choosePromotions, discountOf, type PromoLine } from "./promotion-rules.ts";
-import type { PromotionRow } from "./promotions.repository.ts";
+import { choosePromotions, discountOf, type PromoLine, type Promotion } from "./promotion-rules.ts";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const SHOES = "cat-shoes";
 const SHIRTS = "cat-shirts";
 
-const promo = (over: Partial<PromotionRow> = {}): PromotionRow => ({
+const promo = (over: Partial<Promotion> = {}): Promotion => ({
   id: "p1",
   name: "10% off",
   kind: "percentage",

@@ -4,6 +4,7 @@
  * transaction prices the same cart with the same function, so there is one copy of the rules.
  */
 import type { PromotionKind, PromotionScope } from "@maidan/db/schema-promotions";
+import type { LineRow } from "../../lib/sellable-line.ts";
 
 export type PromotionTerms = {
   id: string;
@@ -22,6 +23,9 @@ export type PromotionTerms = {
   ends_at: Date | string | null;
   active: boolean;
 };
+
+/** A live promotion with its gift's catalogue line (qty 1, today's stock), for pricing. */
+export type Promotion = PromotionTerms & { gift: LineRow | null };
 
 /** What the rules need of a cart line. */
 export type PromoLine = {

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signUp } from "../auth/auth-test-helpers.ts";
+import { bearer, signUp } from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -10,8 +10,8 @@ import {
   setStock,
   stockOf,
   type TestVariant,
-} from "../cart/cart-test-helpers.ts";
-import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
+} from "../../testing/cart-helpers.ts";
+import { ADDRESS, placeOrder } from "../../testing/order-helpers.ts";
 
 let t: TestApp;
 let pool: TestVariant[] = [];

@@ -1,19 +1,18 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
-import { type LineRow, lineColumns } from "../cart/cart.repository.ts";
-import type { PromotionTerms } from "./promotion-rules.ts";
-
-/** A promotion with its gift's catalogue line (qty 1, today's stock), for pricing. */
-export type PromotionRow = PromotionTerms & { gift: LineRow | null };
+import { lineColumns } from "../../lib/sellable-line.ts";
+import type { Promotion } from "./promotion-rules.ts";
 
 /**
  * The active promotions that have not ended (the pricing checks the window against its own
  * clock). A category scope is widened here to the categories under it, since products sit in
  * the leaves of the tree.
  */
-export const activePromotions = async (db: DbOrTx) =>
-  (
-    await db.execute(sql`select pr.id, pr.name, pr.kind, pr.value, pr.max_discount,
+export const activePromotions = (db: DbOrTx) =>
+  rows<Promotion>(
+    db,
+    sql`select pr.id, pr.name, pr.kind, pr.value, pr.max_discount,
       pr.min_cart_value, pr.scope, pr.buy_qty, pr.get_qty, pr.starts_at, pr.ends_at, pr.active,
       case when pr.scope = 'category' then coalesce((
         with recursive tree(id) as (
@@ -25,5 +24,5 @@ export const activePromotions = async (db: DbOrTx) =>
         where v.id = pr.gift_variant_id) g) as gift
     from promotions pr
     where pr.active and (pr.ends_at is null or pr.ends_at > now())
-    order by pr.id`)
-  ).rows as PromotionRow[];
+    order by pr.id`,
+  );

@@ -1,15 +1,7 @@
 import type { DbOrTx } from "@maidan/db/database";
-import {
-  banners,
-  brands,
-  categories,
-  landing,
-  pages,
-  productImages,
-  products,
-  settings,
-  shippingMethods,
-} from "@maidan/db/schema";
+import { shippingMethods } from "@maidan/db/schema-cart";
+import { brands, categories, productImages, products } from "@maidan/db/schema-catalog";
+import { banners, landing, pages, settings } from "@maidan/db/schema-content";
 import { and, arrayOverlaps, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 
 export const findSettings = (db: DbOrTx) =>

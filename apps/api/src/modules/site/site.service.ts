@@ -1,8 +1,9 @@
+import type { CategoryNode } from "@maidan/contracts/catalog";
 import type { CategoryPage, SiteService } from "@maidan/contracts/services";
-import type { CategoryNode, PublicSettings } from "@maidan/contracts/site";
+import type { PublicSettings } from "@maidan/contracts/site";
 import type { Db } from "@maidan/db/database";
+import { keyedCache } from "../../lib/keyed-cache.ts";
 import { memo } from "../../lib/memo.ts";
-import { keyedCache } from "../catalog/keyed-cache.ts";
 import { dailyPick, landingMatch, shopDay } from "./landing-products.ts";
 import * as repo from "./site.repository.ts";
 

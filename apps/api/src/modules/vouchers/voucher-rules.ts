@@ -2,6 +2,8 @@
  * The pure rules of a voucher: what it takes off a subtotal and why it cannot be used.
  * The cart prices with these; the order transaction re-checks the limits in SQL.
  */
+import { rupees } from "@maidan/contracts/money";
+
 export type VoucherTerms = {
   id: string;
   code: string;
@@ -19,8 +21,6 @@ export type VoucherState = VoucherTerms & {
   used: number;
   per_user_limit: number;
 };
-
-const rupees = (n: number) => `Rs. ${n.toLocaleString("en-US")}`;
 
 /** Whole rupees off `subtotal`: percent rounded down and capped, never more than the subtotal. */
 export function discountOf(v: VoucherTerms, subtotal: number): number {

@@ -1,9 +1,9 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signUp } from "../auth/auth-test-helpers.ts";
-import { addToCart, guest, pickVariants, send, setStock } from "../cart/cart-test-helpers.ts";
-import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
+import { bearer, signUp } from "../../testing/auth-helpers.ts";
+import { addToCart, guest, pickVariants, send, setStock } from "../../testing/cart-helpers.ts";
+import { ADDRESS, placeOrder } from "../../testing/order-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,7 @@
 import type { DbOrTx } from "@maidan/db/database";
-import { type SQL, sql } from "drizzle-orm";
+import { first, rows } from "@maidan/db/raw-rows";
+import { sql } from "drizzle-orm";
 import type { VoucherState } from "./voucher-rules.ts";
-
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  (await db.execute(query)).rows as T[];
-const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
-  (await rows<T>(db, query))[0] ?? null;
 
 export type VoucherRow = VoucherState & { description: string };
 

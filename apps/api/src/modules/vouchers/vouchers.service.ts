@@ -1,15 +1,16 @@
 import type { Cart } from "@maidan/contracts/cart";
+import { AppError } from "@maidan/contracts/errors";
 import { couponBody, type MyVouchers } from "@maidan/contracts/vouchers";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
-import { parseInput } from "../auth/parse.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { parseInput } from "../../lib/parse.ts";
 import { type Refusal, refusalOf, type VoucherTerms } from "./voucher-rules.ts";
 import * as repo from "./vouchers.repository.ts";
 
-const usedUp = () => new AppError(409, "This voucher has been used up", "VOUCHER_USED_UP");
-const usedByYou = () => new AppError(409, "You have already used this voucher", "VOUCHER_USED_UP");
+const usedUp = () => new AppError("VOUCHER_USED_UP", "This voucher has been used up");
+const usedByYou = () => new AppError("VOUCHER_USED_UP", "You have already used this voucher");
 const refused = (no: Refusal) =>
-  new AppError(no.status, no.message, no.status === 409 ? "VOUCHER_USED_UP" : "BAD_REQUEST");
+  new AppError(no.status === 409 ? "VOUCHER_USED_UP" : "BAD_REQUEST", no.message);
 
 /**
  * Coupon codes: applying one to a cart (checked against the cart's subtotal and the shopper's

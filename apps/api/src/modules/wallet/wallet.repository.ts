@@ -1,20 +1,9 @@
 import type { DbOrTx } from "@maidan/db/database";
-import type { WalletEntryKind } from "@maidan/db/schema-wallet";
-import { type SQL, sql } from "drizzle-orm";
-
-const first = async <T>(db: DbOrTx, query: SQL): Promise<T | null> =>
-  ((await db.execute(query)).rows as T[])[0] ?? null;
+import { first } from "@maidan/db/raw-rows";
+import { type WalletEntryKind, walletEntries } from "@maidan/db/schema-wallet";
+import { desc, eq, sql } from "drizzle-orm";
 
 export type WalletRow = { id: string; balance: number };
-export type EntryRow = {
-  id: string;
-  amount: number;
-  kind: WalletEntryKind;
-  reference: string;
-  remark: string;
-  created_at: Date | string;
-};
-
 export const ensureWallet = (db: DbOrTx, userId: string) =>
   db.execute(
     sql`insert into wallets (user_id) values (${userId}) on conflict (user_id) do nothing`,
@@ -44,8 +33,12 @@ export const addToBalance = (tx: DbOrTx, walletId: string, delta: number) =>
     sql`update wallets set balance = balance + ${delta}, updated_at = now() where id = ${walletId}`,
   );
 
-export const entriesOf = async (db: DbOrTx, walletId: string, limit: number) =>
-  (
-    await db.execute(sql`select id, amount, kind, reference, remark, created_at from wallet_entries
-      where wallet_id = ${walletId} order by created_at desc, id desc limit ${limit}`)
-  ).rows as EntryRow[];
+export type EntryRow = typeof walletEntries.$inferSelect;
+
+export const entriesOf = (db: DbOrTx, walletId: string, limit: number): Promise<EntryRow[]> =>
+  db
+    .select()
+    .from(walletEntries)
+    .where(eq(walletEntries.walletId, walletId))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+    .limit(limit);

@@ -46,7 +46,7 @@ export function createWalletService(db: Db) {
           kind: e.kind,
           reference: e.reference,
           remark: e.remark,
-          createdAt: new Date(e.created_at).toISOString(),
+          createdAt: e.createdAt.toISOString(),
         })),
       };
     },

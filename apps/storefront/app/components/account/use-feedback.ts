@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import type { ActionFeedback } from "../../lib/account.server";
 import { trackAuthError } from "../../lib/account-events";
 import { analyticsPlan } from "../../lib/analytics";
 import { useRootData } from "../../lib/root-data";
+import type { ActionFeedback } from "../../lib/service-errors.server";
 import { notifyError, notifySuccess } from "../../lib/toast";
 
 /** Shows an action's outcome as a toast (spec §8), and reports sign-in failures to analytics. */

@@ -1,4 +1,4 @@
-import type { ProductTile as Product } from "@maidan/contracts/site";
+import type { ProductTile as Product } from "@maidan/contracts/catalog";
 import { ProductTile } from "../product-tile";
 import { Carousel } from "./carousel";
 import { PRODUCT_ROW } from "./carousel-settings";

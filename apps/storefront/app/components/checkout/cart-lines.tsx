@@ -1,7 +1,7 @@
 import type { Cart } from "@maidan/contracts/cart";
+import { rupees } from "@maidan/contracts/money";
 import type { TaxDisplay } from "@maidan/contracts/site";
 import { useFetcher } from "react-router";
-import { currency } from "../../lib/format";
 import { useFeedback } from "../account/use-feedback";
 
 /**
@@ -47,7 +47,7 @@ function GiftLine({ gift }: { gift: NonNullable<Cart["promo"]> }) {
           <span className="gift-badge">Free gift</span> {gift.name}
         </div>
       </div>
-      <strong className="cart-line__total">{currency(0)}</strong>
+      <strong className="cart-line__total">{rupees(0)}</strong>
     </li>
   );
 }
@@ -57,7 +57,7 @@ type Item = Cart["items"][number];
 /** Sales tax inside a line's price, when the shop shows it per item. */
 function LineTax({ item, taxDisplay }: { item: Item; taxDisplay: TaxDisplay }) {
   if (taxDisplay !== "per_item" || item.tax <= 0) return null;
-  return <div className="muted">incl. {currency(item.tax)} sales tax</div>;
+  return <div className="muted">incl. {rupees(item.tax)} sales tax</div>;
 }
 
 /** A line's picture, name, options and price, as both kinds of line show them. */
@@ -79,7 +79,7 @@ function LineHead({
       <div className="cart-line__info">
         {link ? <a href={`/${item.product.slug}`}>{item.product.name}</a> : item.product.name}
         {details && <div className="muted">{details}</div>}
-        <div>{link ? currency(item.price) : `${item.qty} × ${currency(item.price)}`}</div>
+        <div>{link ? rupees(item.price) : `${item.qty} × ${rupees(item.price)}`}</div>
         <LineTax item={item} taxDisplay={taxDisplay} />
         {link && !item.available && (
           <div className="cart-line__warn" role="alert">
@@ -95,7 +95,7 @@ function ReadOnlyLine({ item, taxDisplay }: { item: Item; taxDisplay: TaxDisplay
   return (
     <li className="cart-line">
       <LineHead item={item} taxDisplay={taxDisplay} link={false} />
-      <strong className="cart-line__total">{currency(item.subtotal)}</strong>
+      <strong className="cart-line__total">{rupees(item.subtotal)}</strong>
     </li>
   );
 }
@@ -141,7 +141,7 @@ function CartLine({ item, taxDisplay }: { item: Item; taxDisplay: TaxDisplay }) 
           Remove
         </button>
       </fetcher.Form>
-      <strong className="cart-line__total">{currency(item.subtotal)}</strong>
+      <strong className="cart-line__total">{rupees(item.subtotal)}</strong>
     </li>
   );
 }
@@ -164,45 +164,45 @@ export function CartTotals({
       <dt>
         Subtotal ({cart.qty} {cart.qty === 1 ? "item" : "items"})
       </dt>
-      <dd>{currency(cart.subtotal)}</dd>
+      <dd>{rupees(cart.subtotal)}</dd>
       {cart.offer_total > 0 && (
         <>
           <dt>You save</dt>
-          <dd>{currency(cart.offer_total)}</dd>
+          <dd>{rupees(cart.offer_total)}</dd>
         </>
       )}
       {cart.promotion && (
         <>
           <dt>Promotion: {cart.promotion.name}</dt>
-          <dd>−{currency(cart.promotion.discount)}</dd>
+          <dd>−{rupees(cart.promotion.discount)}</dd>
         </>
       )}
       {cart.coupon && (
         <>
           <dt>Voucher {cart.coupon.code}</dt>
-          <dd>−{currency(cart.coupon.discount)}</dd>
+          <dd>−{rupees(cart.coupon.discount)}</dd>
         </>
       )}
       <dt>Shipping{cart.shippingMethod ? ` (${cart.shippingMethod.name})` : ""}</dt>
-      <dd>{cart.shippingString || currency(0)}</dd>
+      <dd>{cart.shippingString || rupees(0)}</dd>
       {taxDisplay !== "hidden" && cart.totalTaxByQty > 0 && (
         <>
           <dt>Includes sales tax</dt>
-          <dd>{currency(cart.totalTaxByQty)}</dd>
+          <dd>{rupees(cart.totalTaxByQty)}</dd>
         </>
       )}
       <dt className="cart-totals__total">Total</dt>
-      <dd className="cart-totals__total">{currency(cart.total)}</dd>
+      <dd className="cart-totals__total">{rupees(cart.total)}</dd>
       {cart.walletUsed > 0 && (
         <>
           <dt>Paid from wallet</dt>
-          <dd>−{currency(cart.walletUsed)}</dd>
+          <dd>−{rupees(cart.walletUsed)}</dd>
         </>
       )}
       {(toPay || cart.walletUsed > 0) && (
         <>
           <dt className="cart-totals__total">To pay</dt>
-          <dd className="cart-totals__total">{currency(cart.payable)}</dd>
+          <dd className="cart-totals__total">{rupees(cart.payable)}</dd>
         </>
       )}
     </dl>

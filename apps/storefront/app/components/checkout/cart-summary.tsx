@@ -1,6 +1,6 @@
 import type { Cart } from "@maidan/contracts/cart";
+import { rupees } from "@maidan/contracts/money";
 import type { TaxDisplay } from "@maidan/contracts/site";
-import { currency } from "../../lib/format";
 import { CartLines, CartTotals } from "./cart-lines";
 import { CouponField } from "./coupon-field";
 
@@ -28,7 +28,7 @@ export function CartSummary({
             Your cart
           </h2>
           <span className="muted">
-            {cart.qty} {cart.qty === 1 ? "item" : "items"} · {currency(cart.subtotal)}
+            {cart.qty} {cart.qty === 1 ? "item" : "items"} · {rupees(cart.subtotal)}
           </span>
         </summary>
         <CartLines cart={cart} taxDisplay={taxDisplay} />

@@ -1,5 +1,5 @@
+import { rupees } from "@maidan/contracts/money";
 import { type MouseEvent, useState } from "react";
-import { currency } from "../../lib/format";
 import { offeredMethods } from "../../lib/payment-handoff";
 import { useRootData } from "../../lib/root-data";
 import { type KeenuBank, PaymentMethods } from "./payment-methods";
@@ -100,7 +100,7 @@ export function CheckoutPayment({
         <input type="hidden" name="paymentMethod" value={method} />
       )}
       <p className="checkout-form__review">
-        You pay <strong>{currency(total)}</strong>{" "}
+        You pay <strong>{rupees(total)}</strong>{" "}
         {online
           ? "online now."
           : nothingOnline

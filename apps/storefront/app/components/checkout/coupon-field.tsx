@@ -1,6 +1,6 @@
 import type { Cart } from "@maidan/contracts/cart";
+import { rupees } from "@maidan/contracts/money";
 import { Form } from "react-router";
-import { currency } from "../../lib/format";
 
 /**
  * The voucher code box at checkout. A plain form post (works before scripts load); the server
@@ -12,7 +12,7 @@ export function CouponField({ cart }: { cart: Cart }) {
       <Form method="post" className="coupon-field" id="voucher">
         <input type="hidden" name="intent" value="coupon-remove" />
         <p>
-          Voucher <strong>{cart.coupon.code}</strong> applied: −{currency(cart.coupon.discount)}
+          Voucher <strong>{cart.coupon.code}</strong> applied: −{rupees(cart.coupon.discount)}
         </p>
         <button type="submit" className="button">
           Remove voucher

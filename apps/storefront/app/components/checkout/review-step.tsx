@@ -1,8 +1,8 @@
 import type { Cart } from "@maidan/contracts/cart";
+import { CHECKOUT_ONLINE_METHODS } from "@maidan/contracts/payment-methods";
 import type { TaxDisplay } from "@maidan/contracts/site";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ONLINE_METHODS } from "../../lib/payment-handoff";
 import { CartLines, CartTotals } from "./cart-lines";
 import { CheckoutPayment } from "./checkout-payment";
 import { AddressSummary, type ChosenAddress } from "./chosen-address";
@@ -18,7 +18,7 @@ const EASYPAISA_WAYS: Record<string, string> = {
 /** The method as step three named it, with the bank or Easypaisa's way when there is one. */
 export function methodLabel(method: string, bank: KeenuBank | null, ep: string | null) {
   if (method === "COD") return "Cash on delivery";
-  const label = ONLINE_METHODS.find(([m]) => m === method)?.[1] ?? method;
+  const label = CHECKOUT_ONLINE_METHODS.find(([m]) => m === method)?.[1] ?? method;
   if (method === "Keenu" && bank) return `${label}: ${bank.bankName}`;
   if (method === "easypaisa" && ep && EASYPAISA_WAYS[ep]) return `${label}: ${EASYPAISA_WAYS[ep]}`;
   return label;

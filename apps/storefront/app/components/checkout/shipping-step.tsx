@@ -1,6 +1,6 @@
 import type { ShippingChoice } from "@maidan/contracts/cart";
+import { rupees } from "@maidan/contracts/money";
 import { Form, Link } from "react-router";
-import { currency } from "../../lib/format";
 import { AddressSummary, type ChosenAddress } from "./chosen-address";
 import { StepSubmit } from "./step-submit";
 import { CHANGE_ADDRESS } from "./steps";
@@ -47,13 +47,11 @@ export function ShippingStep({
                   <span className="muted">
                     {m.carrier}, {m.etaDays} days
                     {m.freeAbove !== null && m.amount > 0
-                      ? ` · free from ${currency(m.freeAbove)}`
+                      ? ` · free from ${rupees(m.freeAbove)}`
                       : ""}
                   </span>
                 </span>
-                <span className="choice__amount">
-                  {m.amount === 0 ? "Free" : currency(m.amount)}
-                </span>
+                <span className="choice__amount">{m.amount === 0 ? "Free" : rupees(m.amount)}</span>
               </label>
             ))}
           </fieldset>

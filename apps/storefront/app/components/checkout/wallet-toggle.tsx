@@ -1,6 +1,6 @@
 import type { Cart } from "@maidan/contracts/cart";
+import { rupees } from "@maidan/contracts/money";
 import { Form } from "react-router";
-import { currency } from "../../lib/format";
 
 /**
  * "Use wallet balance" (the cart's checkoutWallet). A plain form post, so it works before the
@@ -13,8 +13,8 @@ export function WalletToggle({ cart }: { cart: Cart }) {
       <input type="hidden" name="intent" value="wallet" />
       <input type="hidden" name="useWallet" value={cart.checkoutWallet ? "off" : "on"} />
       <p>
-        Wallet balance: <strong>{currency(cart.walletBalance)}</strong>
-        {cart.checkoutWallet && <> · paying {currency(cart.walletUsed)} of this order</>}
+        Wallet balance: <strong>{rupees(cart.walletBalance)}</strong>
+        {cart.checkoutWallet && <> · paying {rupees(cart.walletUsed)} of this order</>}
       </p>
       <button type="submit" className="button">
         {cart.checkoutWallet ? "Stop using wallet balance" : "Use wallet balance"}

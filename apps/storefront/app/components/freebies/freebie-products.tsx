@@ -1,6 +1,6 @@
 import type { FreebieProduct } from "@maidan/contracts/freebies";
+import { rupees } from "@maidan/contracts/money";
 import { Link } from "react-router";
-import { currency } from "../../lib/format";
 import { LazyImage } from "../media/lazy-image";
 
 const SIZES = "(min-width: 1200px) 240px, (min-width: 600px) 30vw, 50vw";
@@ -35,7 +35,7 @@ export function FreebieProducts({ products }: { products: FreebieProduct[] }) {
             </Link>
             {variant && <p className="freebie-products__variant">{variant}</p>}
             <p className="freebie-products__worth">
-              <strong>Free</strong> <span>(worth {currency(p.price)})</span>
+              <strong>Free</strong> <span>(worth {rupees(p.price)})</span>
             </p>
             {!p.inStock && <p className="product-tile__stock">Out of stock</p>}
           </li>

@@ -1,11 +1,12 @@
 import type { FreebieSummary, FreebieViewer } from "@maidan/contracts/freebies";
-import { currency, formatDate } from "../../lib/format";
+import { rupees } from "@maidan/contracts/money";
+import { formatDate } from "../../lib/format";
 
 /** The campaign's conditions as short lines, in the order a shopper asks about them. */
 export function termLines(f: FreebieSummary): string[] {
   const lines = [
     f.minOrderValue > 0
-      ? `On orders of ${currency(f.minOrderValue)} or more`
+      ? `On orders of ${rupees(f.minOrderValue)} or more`
       : "With any order, whatever its value",
     `Choose ${f.pickCount} of ${f.productCount} free ${f.productCount === 1 ? "product" : "products"}`,
   ];
@@ -17,6 +18,6 @@ export function termLines(f: FreebieSummary): string[] {
 /** Where the signed-in shopper stands, in one sentence. */
 export function standingText(v: FreebieViewer): string {
   if (!v.firstOrderMet) return "This freebie is for first orders, and you have ordered before.";
-  if (v.qualifies) return `Your cart (${currency(v.cartSubtotal)}) qualifies for this freebie.`;
-  return `Add ${currency(v.remaining)} more to your cart to qualify (your cart: ${currency(v.cartSubtotal)}).`;
+  if (v.qualifies) return `Your cart (${rupees(v.cartSubtotal)}) qualifies for this freebie.`;
+  return `Add ${rupees(v.remaining)} more to your cart to qualify (your cart: ${rupees(v.cartSubtotal)}).`;
 }

@@ -4,8 +4,9 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { forgotPasswordRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
-import { type ActionFeedback, clientIp, failure, formObject } from "../../lib/account.server";
+import { clientIp, formObject } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/forgot-password";
 

@@ -11,16 +11,15 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { passwordLoginRules } from "../../components/forms/account-rules";
 import { useRuleForm } from "../../components/forms/use-rule-form";
 import {
-  type ActionFeedback,
   afterLogin,
   clientIp,
-  failure,
   formObject,
   guestIdOf,
   redirectWithCookie,
 } from "../../lib/account.server";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/login";
 

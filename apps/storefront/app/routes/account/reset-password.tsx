@@ -4,8 +4,9 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { resetPasswordRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
-import { type ActionFeedback, failure, formObject } from "../../lib/account.server";
+import { formObject } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/reset-password";
 

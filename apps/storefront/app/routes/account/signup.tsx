@@ -15,10 +15,8 @@ import { signupRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
 import {
-  type ActionFeedback,
   afterLogin,
   clientIp,
-  failure,
   formObject,
   guestIdOf,
   redirectWithCookie,
@@ -27,6 +25,7 @@ import {
 import { phoneStep } from "../../lib/phone-step.server";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/signup";
 

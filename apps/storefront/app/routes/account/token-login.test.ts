@@ -1,3 +1,4 @@
+import { AppError } from "@maidan/contracts/errors";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { guestIdContext, servicesContext } from "../../context";
@@ -16,9 +17,6 @@ function run(tokenLogin: TokenLogin, url = "http://shop.test/verify/auth?token=a
   return loader({ request, url: new URL(url), params: {}, pattern: "/verify/auth", context });
 }
 
-const httpError = (status: number, message: string) =>
-  Object.assign(new Error(message), { status });
-
 describe("/verify/auth loader (token login)", () => {
   it("signs in with the token and the guest's cart, says 'Logged In Redirecting' and sets the cookie", async () => {
     const tokenLogin = vi.fn<TokenLogin>(
@@ -35,7 +33,7 @@ describe("/verify/auth loader (token login)", () => {
 
   it("shows the server's message when the token is refused", async () => {
     const result = await run(async () => {
-      throw httpError(401, "This link is invalid or has expired.");
+      throw new AppError("LOGIN_LINK_INVALID");
     });
     expect(result).toEqual({ status: false, message: "This link is invalid or has expired." });
   });
@@ -49,7 +47,7 @@ describe("/verify/auth loader (token login)", () => {
     ).toEqual({ status: false, message: "login error" });
     expect(
       await run(async () => {
-        throw httpError(500, "relation users does not exist");
+        throw new AppError("INTERNAL", "relation users does not exist");
       }),
     ).toEqual({ status: false, message: "login error" });
     expect(error).toHaveBeenCalledTimes(2);

@@ -1,3 +1,4 @@
+import { isAppError } from "@maidan/contracts/errors";
 import { useEffect } from "react";
 import { data, useLoaderData, useNavigate } from "react-router";
 import { guestIdOf } from "../../lib/account.server";
@@ -19,10 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   } catch (e) {
     // The server's own message for a refused token (4xx); anything else is 'login error' (§8).
-    const status = (e as { status?: number }).status ?? 0;
-    const refused = e instanceof Error && status >= 400 && status < 500;
+    const refused = isAppError(e) && e.status < 500;
     if (!refused) console.error(e);
-    return { status: false, message: (refused && e.message) || "login error" };
+    return { status: false, message: refused ? e.message : "login error" };
   }
 }
 

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import { failure } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
+import { failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/verify-email";
 

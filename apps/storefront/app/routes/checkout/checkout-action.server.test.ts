@@ -1,16 +1,13 @@
 import type { CartService } from "@maidan/contracts/cart";
 import type { CatalogService } from "@maidan/contracts/catalog";
+import { AppError } from "@maidan/contracts/errors";
 import type { OrdersService, PlaceOrderResult } from "@maidan/contracts/orders";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { guestIdContext, servicesContext } from "../../context";
+import { UNEXPECTED } from "../../lib/service-errors.server";
 import { fakeServices } from "../../testing/fake-services";
-import {
-  checkoutAction,
-  SOMETHING_WRONG,
-  SWITCHED_OFF,
-  UNEXPECTED,
-} from "./checkout-action.server";
+import { checkoutAction, SOMETHING_WRONG, SWITCHED_OFF } from "./checkout-action.server";
 import { type CheckoutState, readCheckoutState, saveCheckoutState } from "./checkout-state.server";
 
 const ADDRESS = {
@@ -64,9 +61,6 @@ function run(
   return { result: checkoutAction(request, context), setShipping };
 }
 
-const appError = (status: number, message: string) =>
-  Object.assign(new Error(message), { name: "AppError", status, code: "X" });
-
 /** What an action threw as a redirect: its target and the cookie it sets. */
 async function redirected(p: Promise<unknown>) {
   const thrown = await p.then(
@@ -92,9 +86,9 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
   it("shows a thrown service error's own message, 4xx or 5xx", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const e of [
-      appError(409, "Only 1 left in stock"),
-      appError(401, "Please log in to continue."),
-      appError(503, "Service temporarily unavailable"),
+      new AppError("OUT_OF_STOCK", "Only 1 left in stock"),
+      new AppError("UNAUTHORIZED"),
+      new AppError("PAYMENTS_UNAVAILABLE"),
     ]) {
       const { result } = run(
         { intent: "place" },
@@ -234,7 +228,7 @@ describe("checkoutAction: a listing tile's quick add", () => {
 
   it("opens the product page when there is a choice to make or the stock is used up", async () => {
     const add = vi.fn(async () => {
-      throw appError(409, "Only 1 left in stock (you already have 1 in your cart)");
+      throw new AppError("OUT_OF_STOCK", "Only 1 left in stock (you already have 1 in your cart)");
     });
     expect((await redirected(run(tile, { detail: product(3), add }).result)).to).toBe("/yoga-mat");
     expect(add).not.toHaveBeenCalled();

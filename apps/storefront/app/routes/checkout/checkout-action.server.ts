@@ -1,10 +1,13 @@
 import { PAKISTAN_CITIES } from "@maidan/contracts/addresses";
+import { isAppError } from "@maidan/contracts/errors";
 import { orderAddressInput } from "@maidan/contracts/orders";
+import { CHECKOUT_ONLINE_METHODS } from "@maidan/contracts/payment-methods";
 import { type RouterContextProvider, redirect } from "react-router";
 import { STEP_PATH } from "../../components/checkout/steps";
-import { type ActionFeedback, clientIp, formObject } from "../../lib/account.server";
+import { clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
-import { MESSAGES, methodOffered, ONLINE_METHODS } from "../../lib/payment-handoff";
+import { MESSAGES, methodOffered } from "../../lib/payment-handoff";
+import { type ActionFeedback, failure, nullIfNotFound } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import {
   ADDRESS_FIELDS,
@@ -23,37 +26,19 @@ export type CartFeedback = ActionFeedback & {
   values?: TypedAddress;
 };
 
+const ONLINE: readonly string[] = CHECKOUT_ONLINE_METHODS.map(([m]) => m);
 const int = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : Number.NaN);
-const ONLINE: readonly string[] = ONLINE_METHODS.map(([m]) => m);
 /** A method whose gateway PAYMENTS_DISABLED switched off (decision 024). */
 export const SWITCHED_OFF =
   "This payment method is switched off at this shop. Please choose another payment method.";
 export const SOMETHING_WRONG = "Sorry, Something went Wrong!";
-export const UNEXPECTED = "Something went wrong. Please try again.";
-
-/**
- * Spec §8 "a thrown error in the cash flow is shown as the error": a service's own error (an
- * AppError: a message and an HTTP status, 4xx or 5xx) is shown word for word. Anything else was
- * not meant for shoppers (a driver's or a programming error): it is logged and shown as
- * UNEXPECTED, so no SQL or stack text reaches the page (decision 020).
- */
-export function checkoutFailure(e: unknown): CartFeedback {
-  if (e instanceof Response) throw e;
-  const status = (e as { status?: unknown } | null)?.status;
-  if (e instanceof Error && Number.isInteger(status) && e.message) {
-    if ((status as number) >= 500) console.error(e);
-    return { ok: false, message: e.message };
-  }
-  console.error(e);
-  return { ok: false, message: UNEXPECTED };
-}
 
 /**
  * The cart and checkout form posts, switched on `intent`: the cart's lines (add, quick-add,
  * set, remove), voucher and wallet, the steps (address, create, delivery, payment) and place.
  * A step that is done redirects to the next one (post, redirect, get: reload and back are safe).
  */
-export async function checkoutAction(request: Request, context: Context) {
+export async function checkoutAction(request: Request, context: Context): Promise<CartFeedback> {
   const input = formObject(await request.formData());
   const owner = cartOwner(context);
   const { carts } = services(context);
@@ -142,7 +127,8 @@ export async function checkoutAction(request: Request, context: Context) {
         return { ok: false, message: "Unknown action" };
     }
   } catch (e) {
-    return checkoutFailure(e);
+    // Spec §8 "a thrown error in the cash flow is shown as the error" (decision 020).
+    return failure(e);
   }
 }
 
@@ -184,7 +170,7 @@ export async function cityOf(state: CheckoutState, context: Context): Promise<st
   return services(context)
     .addresses.get(userId, a)
     .then((saved) => saved.city)
-    .catch(() => null);
+    .catch(nullIfNotFound);
 }
 
 /**
@@ -206,7 +192,7 @@ async function quickAdd(input: Record<string, string>, context: Context): Promis
     });
     return { ok: true, message: "Added to cart", qty: cart.qty };
   } catch (e) {
-    if ((e as { status?: number }).status === 409) throw page;
+    if (isAppError(e) && e.status === 409) throw page;
     throw e;
   }
 }

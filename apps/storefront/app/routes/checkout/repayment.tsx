@@ -1,11 +1,12 @@
+import { rupees } from "@maidan/contracts/money";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { CheckoutPayment } from "../../components/checkout/checkout-payment";
-import { type ActionFeedback, clientIp, failure, formObject } from "../../lib/account.server";
+import { clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
-import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import { notifyError } from "../../lib/toast";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -93,8 +94,7 @@ export default function Repayment() {
       {checkouts.map((c) => (
         <Form key={c.id} method="post" className="checkout-form order-card">
           <p>
-            <strong>{c.orderNos.join(", ")}</strong> · {currency(c.total)} · waiting for your
-            payment.
+            <strong>{c.orderNos.join(", ")}</strong> · {rupees(c.total)} · waiting for your payment.
           </p>
           <input type="hidden" name="rePayId" value={c.id} />
           {c.address &&

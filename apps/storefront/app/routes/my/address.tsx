@@ -9,8 +9,9 @@ import {
 } from "react-router";
 import { AddressForm } from "../../components/account/address-form";
 import { useFeedback } from "../../components/account/use-feedback";
-import { type ActionFeedback, failure, formObject, requireViewer } from "../../lib/account.server";
+import { formObject, requireViewer } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/address";
 

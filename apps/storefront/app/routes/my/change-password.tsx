@@ -4,8 +4,9 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { changePasswordRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
-import { failure, formObject, requireViewer } from "../../lib/account.server";
+import { formObject, requireViewer } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
+import { failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/change-password";
 

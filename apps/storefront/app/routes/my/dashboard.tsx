@@ -1,6 +1,6 @@
+import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
-import { currency } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/dashboard";
@@ -43,7 +43,7 @@ export default function DashboardPage() {
         <ul className="order-list">
           {recent.map((o) => (
             <li key={o._id}>
-              <Link to={`/my/orders/${o._id}`}>{o.orderNo}</Link> · {currency(o.amount.total)} ·{" "}
+              <Link to={`/my/orders/${o._id}`}>{o.orderNo}</Link> · {rupees(o.amount.total)} ·{" "}
               {STATUS_LABEL[o.status] ?? o.status}
             </li>
           ))}

@@ -1,13 +1,15 @@
+import { rupees } from "@maidan/contracts/money";
 import type { OrderRefund } from "@maidan/contracts/orders";
+import { methodName } from "@maidan/contracts/payment-methods";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { useFreshToasts } from "../../components/checkout/use-fresh-toasts";
-import { type ActionFeedback, failure, requireViewer } from "../../lib/account.server";
+import { requireViewer } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
-import { currency, formatDate } from "../../lib/format";
-import { methodName } from "../../lib/payment-handoff";
+import { formatDate } from "../../lib/format";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
 import type { Route } from "./+types/order";
@@ -22,8 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireViewer(context, request);
   try {
     return { order: await services(context).orders.getMine(cartOwner(context), params.id) };
-  } catch {
-    throw new Response("This page could not be found", { status: 404 });
+  } catch (e) {
+    throw pageError(e, request);
   }
 }
 
@@ -42,7 +44,7 @@ export async function action({
     // The checkout's other orders lost what this one earned them: say what they cost now.
     const moved = (d.repriced ?? []).map(
       (r) =>
-        `Order ${r.orderNo} now costs ${currency(r.total)} instead of ${currency(r.previousTotal)}.`,
+        `Order ${r.orderNo} now costs ${rupees(r.total)} instead of ${rupees(r.previousTotal)}.`,
     );
     return { ok: true, message: [cancelledMessage(d.refund), ...moved].join(" ") };
   } catch (e) {
@@ -54,16 +56,16 @@ export async function action({
 function cancelledMessage(refund: OrderRefund | null) {
   if (!refund) return "Your order is cancelled.";
   return refund.to === "wallet"
-    ? `Your order is cancelled. ${currency(refund.amount)} is back in your wallet.`
-    : `Your order is cancelled. ${currency(refund.amount)} will be refunded to ${refund.method}.`;
+    ? `Your order is cancelled. ${rupees(refund.amount)} is back in your wallet.`
+    : `Your order is cancelled. ${rupees(refund.amount)} will be refunded to ${refund.method}.`;
 }
 
 /** The refund line on a cancelled order paid online. */
 function refundLine(r: OrderRefund) {
-  if (r.to === "wallet") return `${currency(r.amount)} refunded to your wallet.`;
+  if (r.to === "wallet") return `${rupees(r.amount)} refunded to your wallet.`;
   return r.status === "refunded"
-    ? `${currency(r.amount)} refunded to ${r.method}${r.refundedAt ? ` on ${formatDate(r.refundedAt)}` : ""}.`
-    : `${currency(r.amount)} is being refunded to ${r.method}. Our team sends it back through ${r.method}; it can take a few working days to reach you.`;
+    ? `${rupees(r.amount)} refunded to ${r.method}${r.refundedAt ? ` on ${formatDate(r.refundedAt)}` : ""}.`
+    : `${rupees(r.amount)} is being refunded to ${r.method}. Our team sends it back through ${r.method}; it can take a few working days to reach you.`;
 }
 
 const PAYMENT_STATUS: Record<string, string> = {
@@ -120,47 +122,47 @@ export default function MyOrder() {
               <div className="muted">{[i.size, i.color].filter(Boolean).join(" · ")}</div>
               <div>
                 {i.gift ? <span className="gift-badge">Free gift</span> : null} {i.qty} ×{" "}
-                {currency(i.price)}
+                {rupees(i.price)}
               </div>
               {taxDisplay === "per_item" && i.tax > 0 && (
-                <div className="muted">incl. {currency(i.tax)} sales tax</div>
+                <div className="muted">incl. {rupees(i.tax)} sales tax</div>
               )}
             </div>
-            <strong className="cart-line__total">{currency(i.total)}</strong>
+            <strong className="cart-line__total">{rupees(i.total)}</strong>
           </li>
         ))}
       </ul>
       <dl className="cart-totals">
         <dt>Subtotal</dt>
-        <dd>{currency(a.subtotal)}</dd>
+        <dd>{rupees(a.subtotal)}</dd>
         {a.promotionDiscount > 0 && (
           <>
             <dt>Promotion{order.promotion ? `: ${order.promotion}` : ""}</dt>
-            <dd>−{currency(a.promotionDiscount)}</dd>
+            <dd>−{rupees(a.promotionDiscount)}</dd>
           </>
         )}
         {a.discount > a.promotionDiscount && (
           <>
             <dt>Voucher</dt>
-            <dd>−{currency(a.discount - a.promotionDiscount)}</dd>
+            <dd>−{rupees(a.discount - a.promotionDiscount)}</dd>
           </>
         )}
         <dt>Shipping ({order.shippingMethod})</dt>
-        <dd>{a.shipping === 0 ? "Free" : currency(a.shipping)}</dd>
+        <dd>{a.shipping === 0 ? "Free" : rupees(a.shipping)}</dd>
         {taxDisplay !== "hidden" && a.tax > 0 && (
           <>
             <dt>Includes sales tax</dt>
-            <dd>{currency(a.tax)}</dd>
+            <dd>{rupees(a.tax)}</dd>
           </>
         )}
         <dt className="cart-totals__total">Total</dt>
-        <dd className="cart-totals__total">{currency(a.total + a.walletUsed)}</dd>
+        <dd className="cart-totals__total">{rupees(a.total + a.walletUsed)}</dd>
         {a.walletUsed > 0 && (
           <>
             <dt>Paid from wallet</dt>
-            <dd>−{currency(a.walletUsed)}</dd>
+            <dd>−{rupees(a.walletUsed)}</dd>
             <dt className="cart-totals__total">Amount due</dt>
-            <dd className="cart-totals__total">{currency(a.total)}</dd>
+            <dd className="cart-totals__total">{rupees(a.total)}</dd>
           </>
         )}
       </dl>
@@ -191,9 +193,7 @@ export default function MyOrder() {
         <Form method="post" className="cancel-order">
           {order.refundChoices.length > 0 && (
             <fieldset className="refund-choice">
-              <legend>
-                If you cancel, where should the {currency(a.total)} you paid online go?
-              </legend>
+              <legend>If you cancel, where should the {rupees(a.total)} you paid online go?</legend>
               {order.refundChoices.map((to) => (
                 <label key={to} className="check">
                   <input type="radio" name="refundTo" value={to} required />
@@ -204,7 +204,7 @@ export default function MyOrder() {
               ))}
               {a.walletUsed > 0 && (
                 <p className="muted">
-                  The {currency(a.walletUsed)} paid from your wallet goes back to your wallet.
+                  The {rupees(a.walletUsed)} paid from your wallet goes back to your wallet.
                 </p>
               )}
             </fieldset>

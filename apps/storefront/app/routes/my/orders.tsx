@@ -1,6 +1,8 @@
+import { rupees } from "@maidan/contracts/money";
+import type { OrderStatus } from "@maidan/contracts/orders";
 import { Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
-import { currency, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -10,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: chec
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "My orders" });
 
-export const STATUS_LABEL: Record<string, string> = {
+export const STATUS_LABEL: Record<OrderStatus, string> = {
   placed: "Placed",
   pending_confirmation: "Waiting for your confirmation",
   awaiting_payment: "Payment not completed",
@@ -46,7 +48,7 @@ export default function MyOrders() {
             <div>
               {o.firstItem?.name}
               {o.itemCount > 1 ? ` and ${o.itemCount - 1} more` : ""} ·{" "}
-              <strong>{currency(o.amount.total)}</strong>
+              <strong>{rupees(o.amount.total)}</strong>
             </div>
           </li>
         ))}

@@ -8,16 +8,11 @@ import { useFeedback } from "../../components/account/use-feedback";
 import { profileRules } from "../../components/forms/account-rules";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
-import {
-  type ActionFeedback,
-  clientIp,
-  failure,
-  formObject,
-  requireViewer,
-} from "../../lib/account.server";
+import { clientIp, formObject, requireViewer } from "../../lib/account.server";
 import { phoneStep } from "../../lib/phone-step.server";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
+import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/profile";
 

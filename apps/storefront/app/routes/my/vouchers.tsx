@@ -1,7 +1,8 @@
+import { rupees } from "@maidan/contracts/money";
 import type { VoucherView } from "@maidan/contracts/vouchers";
 import { Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
-import { currency, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -19,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** What the voucher takes off, in the shopper's words. */
 function worth(v: VoucherView) {
-  if (v.kind === "fixed") return `${currency(v.value)} off`;
-  return `${v.value}% off${v.maxDiscount !== null ? ` (up to ${currency(v.maxDiscount)})` : ""}`;
+  if (v.kind === "fixed") return `${rupees(v.value)} off`;
+  return `${v.value}% off${v.maxDiscount !== null ? ` (up to ${rupees(v.maxDiscount)})` : ""}`;
 }
 
 export default function MyVouchers() {
@@ -35,9 +36,7 @@ export default function MyVouchers() {
             <strong className="voucher-code">{v.code}</strong> · {worth(v)}
             <div>{v.description}</div>
             <div className="muted">
-              {v.minCartValue > 0
-                ? `On orders of ${currency(v.minCartValue)} or more`
-                : "Any order"}
+              {v.minCartValue > 0 ? `On orders of ${rupees(v.minCartValue)} or more` : "Any order"}
               {v.endsAt ? ` · until ${formatDate(v.endsAt)}` : ""}
               {v.usesLeft > 1 ? ` · ${v.usesLeft} uses left` : ""}
             </div>

@@ -1,9 +1,10 @@
+import { rupees } from "@maidan/contracts/money";
 import type { WalletEntry } from "@maidan/contracts/wallet";
 import { type FormEvent, useId } from "react";
 import { useLoaderData } from "react-router";
 import { useOnlinePayment } from "../../components/checkout/use-online-payment";
 import { requireViewer } from "../../lib/account.server";
-import { currency, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const signed = (n: number) => (n > 0 ? `+${currency(n)}` : `−${currency(-n)}`);
+const signed = (n: number) => (n > 0 ? `+${rupees(n)}` : `−${rupees(-n)}`);
 
 export default function MyWallet() {
   const { wallet, limits, note, canTopUp } = useLoaderData<typeof loader>();
@@ -73,7 +74,7 @@ export default function MyWallet() {
         </p>
       )}
       <p className="wallet-balance">
-        Balance <strong data-testid="wallet-balance">{currency(wallet.balance)}</strong>
+        Balance <strong data-testid="wallet-balance">{rupees(wallet.balance)}</strong>
       </p>
       <p className="muted">Use it at checkout: it pays all or part of an order.</p>
 
@@ -95,7 +96,7 @@ export default function MyWallet() {
             />
           </label>
           <p className="muted">
-            From {currency(limits.min)} to {currency(limits.max)}. Your balance grows once Easypaisa
+            From {rupees(limits.min)} to {rupees(limits.max)}. Your balance grows once Easypaisa
             confirms the payment.
           </p>
           {error && (

@@ -1,3 +1,4 @@
+import { gatewayOf, ONLINE_METHODS, TOP_UP_METHOD } from "@maidan/contracts/payment-methods";
 import { describe, expect, it } from "vitest";
 import { createRegistry } from "./gateway-registry.ts";
 import { defineGateway, type SignalRoute } from "./payment-gateway.ts";
@@ -29,6 +30,13 @@ describe("the gateway registry", () => {
     expect(r.names).toEqual(["easypaisa", "alfalah", "hbl", "keenu", "nift"]);
     expect(r.labelOf("hbl")).toBe("HBL Pay");
     expect(r.labelOf("gone")).toBe("gone");
+  });
+
+  it("serves every online method the storefront offers (contracts) by the gateway it names, and no other", () => {
+    const r = createRegistry(GATEWAYS);
+    const known = [...ONLINE_METHODS, TOP_UP_METHOD];
+    for (const m of known) expect(r.get(gatewayOf(m) ?? "")?.methods, m).toContain(m);
+    for (const g of r.all) for (const m of g.methods) expect(known, `${g.name}: ${m}`).toContain(m);
   });
 
   it("refuses a name, method or route claimed twice, cash on delivery, and a route nobody verifies", () => {

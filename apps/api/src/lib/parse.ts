@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { badRequest } from "../../lib/errors.ts";
+import { badRequest } from "./errors.ts";
 
 /** Validates service input from the storefront; a bad value is a 400 with the schema's message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

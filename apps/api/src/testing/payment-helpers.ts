@@ -1,16 +1,16 @@
 import type { TestApp } from "@maidan/server/testing/test-app";
-import { send } from "../cart/cart-test-helpers.ts";
-import { ADDRESS } from "../orders/order-test-helpers.ts";
-import type { AlfalahSecrets } from "./gateways/alfalah/alfalah.config.ts";
-import type { EasypaisaSecrets } from "./gateways/easypaisa/easypaisa.config.ts";
-import type { HblSecrets } from "./gateways/hbl/hbl.config.ts";
-import type { KeenuSecrets } from "./gateways/keenu/keenu.config.ts";
-import type { NiftSecrets } from "./gateways/nift/nift.config.ts";
-import type { NiftSandboxTxn } from "./gateways/nift/nift.sandbox.ts";
-import { gatewayRegistry } from "./gateways/registry.ts";
-import { gatewayConfigs } from "./payments.config.ts";
-import * as repo from "./payments.repository.ts";
-import { ledger } from "./sandbox/sandbox-kit.ts";
+import type { AlfalahSecrets } from "../modules/payments/gateways/alfalah/alfalah.config.ts";
+import type { EasypaisaSecrets } from "../modules/payments/gateways/easypaisa/easypaisa.config.ts";
+import type { HblSecrets } from "../modules/payments/gateways/hbl/hbl.config.ts";
+import type { KeenuSecrets } from "../modules/payments/gateways/keenu/keenu.config.ts";
+import type { NiftSecrets } from "../modules/payments/gateways/nift/nift.config.ts";
+import type { NiftSandboxTxn } from "../modules/payments/gateways/nift/nift.sandbox.ts";
+import { gatewayRegistry } from "../modules/payments/gateways/registry.ts";
+import { gatewayConfigs } from "../modules/payments/payments.config.ts";
+import * as repo from "../modules/payments/payments.repository.ts";
+import { ledger } from "../modules/payments/sandbox/sandbox-kit.ts";
+import { send } from "./cart-helpers.ts";
+import { ADDRESS } from "./order-helpers.ts";
 
 /**
  * What the storefront submits to Easypay for /pay/easypaisa and /pay/easypaisa_wallet (spec §7):

@@ -1,18 +1,14 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRows } from "@maidan/db/prepared";
-import { sql } from "drizzle-orm";
+import { products, variants } from "@maidan/db/schema-catalog";
+import { eq, inArray, sql } from "drizzle-orm";
 
 /** The slug and in-stock flag (kept by the variants trigger, decision 008) of these products. */
-export const productsInStock = async (db: DbOrTx, ids: string[]) =>
-  (
-    await db.execute(
-      sql`select id, slug, in_stock as "inStock" from products
-        where id = any(array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::uuid[])`,
-    )
-  ).rows as { id: string; slug: string; inStock: boolean }[];
+export const productsInStock = (db: DbOrTx, ids: string[]) =>
+  db
+    .select({ id: products.id, slug: products.slug, inStock: products.inStock })
+    .from(products)
+    .where(inArray(products.id, ids));
 
 /** A uuid[] parameter as one array literal, so a prepared statement's text never varies. */
 const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(",")}}`;
@@ -63,8 +59,10 @@ export async function takeStock(tx: DbOrTx, variantId: string, qty: number) {
 
 export const stockLeft = (tx: DbOrTx, variantId: string) =>
   tx
-    .execute(sql`select stock from variants where id = ${variantId}`)
-    .then((r) => (r.rows[0] as { stock: number } | undefined)?.stock ?? 0);
+    .select({ stock: variants.stock })
+    .from(variants)
+    .where(eq(variants.id, variantId))
+    .then((r) => r[0]?.stock ?? 0);
 
 /**
  * Gives units back to their variants and takes them off their products' sales, in variant-id

@@ -1,12 +1,12 @@
+import type { OrdersServiceImpl } from "@maidan/api/modules/orders/orders.service";
+import { addToCart, guest, send, setStock } from "@maidan/api/testing/cart-helpers";
+import { ADDRESS, placeOrder } from "@maidan/api/testing/order-helpers";
 import type { AppServices } from "@maidan/contracts/services";
-import { mountStorefront } from "@maidan/server/storefront/mount";
-import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToCart, guest, send, setStock } from "../cart/cart-test-helpers.ts";
-import { ADDRESS, placeOrder } from "../orders/order-test-helpers.ts";
-import type { OrdersServiceImpl } from "../orders/orders.service.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { mountStorefront } from "./mount.ts";
 
 /**
  * Caches and stock (decision 017): with a cache lifetime set (tests normally run with caching

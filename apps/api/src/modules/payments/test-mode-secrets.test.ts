@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { defineGateway } from "./gateways/payment-gateway.ts";
 import { GATEWAYS } from "./gateways/registry.ts";
 import { refundInPortal } from "./gateways/route-kit.ts";
-import { sandboxSecretStore } from "./sandbox-secrets.ts";
+import { sandboxSecretStore } from "./test-mode-secrets.ts";
 
 /**
  * Sandbox secrets are kept per gateway (decision 033): a gateway added later makes its own, and

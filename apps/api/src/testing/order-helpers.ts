@@ -1,6 +1,6 @@
 import type { TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
-import { addToCart, send, type TestVariant } from "../cart/cart-test-helpers.ts";
+import { addToCart, send, type TestVariant } from "./cart-helpers.ts";
 
 /** A typed delivery address (guests, or users not using the address book). */
 export const ADDRESS = {

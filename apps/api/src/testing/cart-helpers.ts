@@ -1,6 +1,6 @@
 import type { TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
-import { sameOrigin } from "../auth/auth-test-helpers.ts";
+import { sameOrigin } from "./auth-helpers.ts";
 
 /** Helpers for cart and order tests (also used by the orders module's tests). */
 let n = 0;

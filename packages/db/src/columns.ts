@@ -1,0 +1,8 @@
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** The columns most tables share, defined once for every schema-<domain>.ts. */
+export const id = () => uuid("id").primaryKey().defaultRandom();
+export const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
