@@ -8,6 +8,7 @@ import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
+import type { DestinationStream } from "@maidan/observability/log";
 import { inject } from "vitest";
 import { type App, buildApp } from "../app.ts";
 
@@ -35,6 +36,8 @@ export async function createTestApp(
     extend?: (app: App, config: Config) => void;
     /** Extra configuration (environment variables), e.g. a short gateway timeout. */
     env?: Record<string, string>;
+    /** Where the app's log lines go (captureLogs); give LOG_LEVEL in `env` to get any. */
+    logTo?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("pgServerUrl"));
@@ -58,7 +61,7 @@ export async function createTestApp(
   const redisUrl = process.env.TEST_REDIS_URL;
   const kv = redisUrl ? await redisKv(redisUrl, `maidan-test-${process.pid}:`) : memoryKv();
   const media = createMediaStorage(config);
-  const app = await buildApp({ config, database, kv, media });
+  const app = await buildApp({ config, database, kv, media }, { logTo: opts.logTo });
   opts.extend?.(app, config);
   await app.ready();
   return {

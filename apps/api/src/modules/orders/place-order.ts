@@ -4,6 +4,7 @@ import { type Cart, type CartItem, type CartOwner, COD_LIMIT } from "@maidan/con
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import type { OrderAddress, OrderStatus } from "@maidan/db/schema-orders";
+import { ordersPlaced } from "@maidan/observability/metrics";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import { parseInput } from "../auth/parse.ts";
@@ -196,7 +197,11 @@ export async function placeOrder(
     if (limits && opened.hold) await limits.giveBack(opened.hold, opened.checkoutId);
     throw e;
   });
-  if (placed) return placed;
+  if (placed) {
+    if (!placed.replay)
+      ordersPlaced.inc({ payment_method: body.paymentMethod }, placed.result.orders.length);
+    return placed;
+  }
   if (!requestKey) {
     // The cart is gone: most likely this very request already succeeded and emptied it.
     const prior = await repo.recentRequest(deps.db, ownerKey, bodyHash, REPLAY_MINUTES);
