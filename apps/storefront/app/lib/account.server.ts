@@ -2,6 +2,7 @@ import { safeRedirect } from "@maidan/contracts/auth";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Viewer } from "../context";
 import { guestIdContext, viewerContext } from "../context";
+import { log } from "./log.server";
 import { originOf } from "./origin.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -44,7 +45,7 @@ export function failure(e: unknown, phone?: string): ActionFeedback {
   // The API's own errors (they carry a code) are written for the shopper, including a 503 such as
   // "We could not send the SMS just now"; anything else stays private.
   const forShopper = !!status && (status < 500 || (status === 503 && typeof code === "string"));
-  if (!forShopper) console.error(e);
+  if (!forShopper) log().error({ err: e }, "storefront: account action failed");
   return {
     ok: false,
     message: forShopper ? message : "Something went wrong. Please try again.",

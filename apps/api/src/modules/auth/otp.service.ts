@@ -1,5 +1,6 @@
 import { clampOtpLength } from "@maidan/contracts/auth";
 import type { Db } from "@maidan/db/database";
+import { logger } from "@maidan/observability/log";
 import { AppError } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
@@ -55,7 +56,7 @@ export function createOtpService(deps: {
       } catch (e) {
         // The shopper got nothing: the code is withdrawn and neither the gap nor the hourly
         // limits count this try, so asking again right away works once the gateway is back.
-        console.warn(`sms: code to ${phone} not sent (${(e as Error).message})`);
+        logger().warn({ err: e, phone }, "sms: login code not sent");
         await repo.retireOtps(db, phone);
         await kv.del(`otp:gap:${phone}`);
         throw new AppError(503, otpMessages.smsFailed, "SMS_FAILED");

@@ -10,6 +10,7 @@ import {
 } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderStatus } from "@maidan/db/schema-orders";
+import { logger } from "@maidan/observability/log";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
@@ -43,7 +44,6 @@ export type OrdersDeps = PlaceDeps & {
   kv: Kv;
   /** The shop's configured public origin, for the links in SMS (never a request's Host). */
   publicUrl: string;
-  log?: (msg: string) => void;
   /** Told, after the commit, which products an order took stock of or gave it back to. */
   stockChanged?: (productIds: string[]) => void;
 };
@@ -58,7 +58,7 @@ const tooMany = (message: string) => new AppError(429, message, "TOO_MANY_CODES"
  */
 export function createOrdersService(deps: OrdersDeps) {
   const { db } = deps;
-  const log = deps.log ?? ((m: string) => console.warn(m));
+  const log = (m: string) => logger().warn(m);
   const stockChanged = (ids: Set<string>) => {
     if (ids.size > 0) deps.stockChanged?.([...ids]);
   };

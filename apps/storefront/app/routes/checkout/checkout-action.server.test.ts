@@ -4,6 +4,7 @@ import type { OrdersService, PlaceOrderResult } from "@maidan/contracts/orders";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { guestIdContext, servicesContext } from "../../context";
+import { captureLog } from "../../testing/capture-log";
 import { fakeServices } from "../../testing/fake-services";
 import {
   checkoutAction,
@@ -90,7 +91,8 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
   });
 
   it("shows a thrown service error's own message, 4xx or 5xx", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const captured = captureLog();
+    const logged = captured.error;
     for (const e of [
       appError(409, "Only 1 left in stock"),
       appError(401, "Please log in to continue."),
@@ -111,7 +113,8 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
   });
 
   it("hides an unexpected exception's text behind a plain message, and logs it", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const captured = captureLog();
+    const logged = captured.error;
     const { result } = run(
       { intent: "place" },
       {

@@ -4,6 +4,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { STEP_PATH } from "../../components/checkout/steps";
 import { type ActionFeedback, clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
+import { log } from "../../lib/log.server";
 import { MESSAGES, methodOffered, ONLINE_METHODS } from "../../lib/payment-handoff";
 import { services } from "../../lib/services.server";
 import {
@@ -41,10 +42,10 @@ export function checkoutFailure(e: unknown): CartFeedback {
   if (e instanceof Response) throw e;
   const status = (e as { status?: unknown } | null)?.status;
   if (e instanceof Error && Number.isInteger(status) && e.message) {
-    if ((status as number) >= 500) console.error(e);
+    if ((status as number) >= 500) log().error({ err: e }, "checkout: service failed");
     return { ok: false, message: e.message };
   }
-  console.error(e);
+  log().error({ err: e }, "checkout: unexpected failure");
   return { ok: false, message: UNEXPECTED };
 }
 
