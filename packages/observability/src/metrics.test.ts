@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLogger, setRootLogger } from "./log.ts";
-import {
-  jobQueueDepth,
-  registerCollector,
-  renderMetrics,
-  statusClass,
-  watchPool,
-} from "./metrics.ts";
+import { jobQueueDepth, registerCollector, renderMetrics, watchPool } from "./metrics.ts";
 import { captureLogs } from "./testing/capture-logs.ts";
 
 describe("registerCollector", () => {
@@ -50,8 +44,4 @@ describe("watchPool", () => {
     expect(body).toContain("maidan_db_pool_waiting_clients 2");
     expect(body).toContain("maidan_db_pool_max_connections 20");
   });
-});
-
-it("statusClass", () => {
-  expect([200, 304, 404, 503].map(statusClass)).toEqual(["2xx", "3xx", "4xx", "5xx"]);
 });

@@ -1,21 +1,15 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { logger } from "./log.ts";
+import { requestDurationsText } from "./request-durations.ts";
 
 /**
  * The process's metrics, served at /metrics (apps/api/src/modules/health/metrics.routes.ts).
  * One registry per process: the counters below are incremented where the thing happens, the
- * gauges are read when Prometheus scrapes (decision 038).
+ * gauges are read when Prometheus scrapes, and the request durations (request-durations.ts)
+ * are written after them (decision 038).
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "maidan_" });
-
-export const httpDuration = new Histogram({
-  name: "maidan_http_request_duration_seconds",
-  help: "HTTP requests by method, route pattern and status class, until the response ended",
-  labelNames: ["method", "route", "status_class"] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
 
 export const ordersPlaced = new Counter({
   name: "maidan_orders_placed_total",
@@ -75,7 +69,8 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
   for (const r of results) {
     if (r.status === "rejected") logger().warn({ err: r.reason }, "metrics: a collector failed");
   }
-  return { contentType: registry.contentType, body: await registry.metrics() };
+  const body = `${await registry.metrics()}\n${requestDurationsText()}`;
+  return { contentType: registry.contentType, body };
 }
 
 /** What pg.Pool tells of itself. */
@@ -95,6 +90,3 @@ export function watchPool(p: PoolUse): () => void {
     if (p.options.max !== undefined) pool.max.set(p.options.max);
   });
 }
-
-/** The status class label of an HTTP status: "2xx", "4xx", … */
-export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { runWithLogger } from "@maidan/observability/log";
-import { httpDuration, statusClass } from "@maidan/observability/metrics";
+import { observeRequest } from "@maidan/observability/request-durations";
 import {
   type FastifyInstance,
   type FastifyReply,
@@ -35,10 +35,7 @@ export class RequestLog extends LogController {
     const route = request.routeOptions.url ?? "unmatched";
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    httpDuration.observe(
-      { method: request.method, route, status_class: statusClass(status) },
-      ms / 1000,
-    );
+    observeRequest(request.method, route, status, ms / 1000);
     const line = { method: request.method, route, status, ms: Math.round(ms * 10) / 10 };
     if (error) request.log.error({ ...line, err: error }, "request");
     else request.log.info(line, "request");
