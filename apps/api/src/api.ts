@@ -23,6 +23,7 @@ import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { metricsRoutes } from "./modules/health/metrics.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
@@ -60,8 +61,8 @@ export type ApiDomains = {
 
 /**
  * Every route of the API: the route folders under /api (spec §7 and ours, in the OpenAPI
- * document), then the root paths that are not pages: sitemaps, the sandbox gateways, the dev
- * outbox, and pictures. They outrank the storefront's catch-all, which is mounted after them.
+ * document), then the root paths that are not pages: metrics, sitemaps, the sandbox gateways,
+ * the dev outbox, and pictures. They outrank the storefront's catch-all, which is mounted after them.
  */
 export async function registerApi(app: FastifyInstance, d: ApiDomains) {
   const { config } = d;
@@ -86,6 +87,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
     },
     { prefix: "/api" },
   );
+  await app.register(metricsRoutes, { token: config.METRICS_TOKEN });
   await app.register(sitemapRoutes, { sitemap: d.sitemap, publicUrl: config.publicUrl });
   // The sandbox payment gateways, for gateways not configured live.
   await d.paymentsHttp.registerSandboxes();

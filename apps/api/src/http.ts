@@ -2,21 +2,32 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { Config } from "@maidan/config/config";
-import Fastify, { type FastifyInstance } from "fastify";
+import { createLogger, type DestinationStream, setRootLogger } from "@maidan/observability/log";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { RequestLog, registerRequestContext, requestId } from "./plugins/request-context.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurity } from "./plugins/security.ts";
 
 /**
- * The HTTP server every route sits on, API and pages alike: errors as `{message, status}`,
- * request guards, security headers and the CSRF check, cookies, form bodies, compression and
- * the OpenAPI document, in that order. Routes come after (api.ts, then the storefront).
+ * The HTTP server every route sits on, API and pages alike: the request's id, logger and
+ * metrics, errors as `{message, status}`, request guards, security headers and the CSRF check,
+ * cookies, form bodies, compression and the OpenAPI document, in that order. Routes come after
+ * (api.ts, then the storefront). Logs go to stdout, or to `opts.logTo` (tests read them).
  */
-export async function createHttp(config: Config): Promise<FastifyInstance> {
+export async function createHttp(
+  config: Config,
+  opts: { logTo?: DestinationStream } = {},
+): Promise<FastifyInstance> {
+  const log: FastifyBaseLogger = createLogger(config.LOG_LEVEL, opts.logTo);
+  setRootLogger(log);
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    loggerInstance: log,
+    // One line per request, when its response ends (request-context.ts).
+    logController: new RequestLog(),
+    genReqId: requestId,
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -25,6 +36,7 @@ export async function createHttp(config: Config): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestContext(app);
   registerErrorHandling(app);
   registerRequestGuards(app);
   registerSecurity(app, {

@@ -16,6 +16,7 @@ import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import type { AppServices } from "@maidan/contracts/services";
+import { logger } from "@maidan/observability/log";
 import type { FastifyInstance } from "fastify";
 import type { Runtime } from "./runtime.ts";
 
@@ -92,10 +93,11 @@ export async function composeDomains(
     mailer: auth.mailer,
     kv,
     publicUrl: config.publicUrl,
-    log: (m) => app.log.warn(m),
     // Cached product pages stop showing the old stock (the catalogue tells the page cache).
     stockChanged: (ids) =>
-      void catalog.stockChanged(ids).catch((e) => app.log.warn(`catalog: stock change: ${e}`)),
+      void catalog
+        .stockChanged(ids)
+        .catch((err) => logger().warn({ err }, "catalog: stock change not passed on")),
   });
   const payments = await setupPayments(app, {
     config,

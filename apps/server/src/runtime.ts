@@ -13,6 +13,7 @@ import {
 } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, isSeeded, seedDatabase } from "@maidan/db/seed/index";
 import { databaseSecrets } from "@maidan/db/shared-secrets";
+import { seedProgress } from "./lib/seed-progress.ts";
 
 export type Runtime = {
   config: Config;
@@ -106,6 +107,7 @@ export async function seed(
     shopper: DEFAULT_SHOPPER,
     hashPassword,
     log: say,
+    progress: seedProgress(),
   }).finally(() => {
     if (!media) storage.close();
   });

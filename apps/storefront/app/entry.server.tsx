@@ -3,9 +3,16 @@ import type { AppServices } from "@maidan/contracts/services";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { cspNonceContext, servicesContext } from "./context";
 import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
+import { log } from "./lib/log.server";
 import { afterBodyOpens, TEST_MODE_RIBBON } from "./lib/test-mode.server";
 
 /**
@@ -20,6 +27,23 @@ export function createLoadContext(services: AppServices, nonce?: string): Router
   context.set(cspNonceContext, nonce);
   return context;
 }
+
+/**
+ * The server hands over its logger once per build (its lines carry the request's id); loaders
+ * and actions log through `log()` of lib/log.server.ts.
+ */
+export { connectLog } from "./lib/log.server";
+
+/**
+ * A loader's, action's or render's failure, logged with the request it failed (React Router
+ * would print it to the console). A request the client gave up on is not a failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A response thrown on purpose (404, redirect) carries the error that caused it, if any.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  log().error({ err: cause ?? error }, "storefront: request failed");
+};
 
 /**
  * The request handler from the same react-router module instance as the build. The server uses
@@ -103,7 +127,7 @@ export default function handleRequest(
         onError(error: unknown) {
           status = 500;
           // Errors before the shell are logged by React Router; only later ones need it here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error({ err: error }, "storefront: render failed");
         },
       },
     );

@@ -55,6 +55,8 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().default("admin@maidan.pk"),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Bearer token for /metrics; unset: only this machine may read it (decision 038). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   /** Storefront pages rendered at once; more wait in line (apps/server/src/storefront/render-gate.ts). */

@@ -6,7 +6,9 @@ import fastifyStatic from "@fastify/static";
 import { pickEncoding } from "@maidan/api/lib/shared-json";
 import type { CatalogChange } from "@maidan/api/modules/catalog/catalog-changes";
 import { newNonce, scriptNonce } from "@maidan/api/plugins/security";
+import type { Log } from "@maidan/contracts/log";
 import type { AppServices } from "@maidan/contracts/services";
+import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
 import { limitedBody } from "./body-limit.ts";
@@ -32,6 +34,8 @@ type EntryModule = {
   /** `nonce`: the content-security-policy nonce for the render's inline scripts. */
   createLoadContext: (services: AppServices, nonce?: string) => RouterContextProvider;
   createRequestHandler: (build: ServerBuild, mode?: string) => RequestHandler;
+  /** Gives loaders and actions the server's logger (each line with its request's id). */
+  connectLog: (log: () => Log) => void;
   firstVisit: {
     cookies: (secure: boolean) => string[];
     onlyGuestCookie: (setCookies: string[]) => boolean;
@@ -110,6 +114,7 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
   const handlerFor = (build: ServerBuild, entry: EntryModule) => {
     const known = handlers.get(build);
     if (known) return known;
+    entry.connectLog(logger);
     const created = entry.createRequestHandler(build, opts.mode);
     handlers.set(build, created);
     return created;

@@ -15,6 +15,7 @@ const app = Fastify({ logger: false, forceCloseConnections: true });
 
 function fakeBuild(): ServerBuild {
   const module = {
+    connectLog: () => {},
     createLoadContext: () => ({}),
     createRequestHandler: () => async (request: Request) => {
       renders++;

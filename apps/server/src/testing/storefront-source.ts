@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import type { DestinationStream } from "@maidan/observability/log";
 import type { ServerBuild } from "react-router";
 import { type MountOptions, mountStorefront, STOREFRONT_DIR } from "../storefront/mount.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
@@ -18,6 +19,7 @@ export async function createStorefrontTestApp(
     products?: number;
     env?: Record<string, string>;
     mount?: Partial<Pick<MountOptions, "pageCacheMs">>;
+    logTo?: DestinationStream;
   } = {},
 ): Promise<StorefrontTestApp> {
   const { createServer } = await import("vite");
@@ -34,6 +36,7 @@ export async function createStorefrontTestApp(
     t = await createTestApp({
       products: opts.products ?? 12,
       env: opts.env,
+      logTo: opts.logTo,
       extend: (app, config) => {
         app.register(async (scope) => {
           await mountStorefront(scope as never, {

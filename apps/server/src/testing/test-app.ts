@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
+import type { DestinationStream } from "@maidan/observability/log";
 import { inject } from "vitest";
 import { type App, buildApp } from "../app.ts";
 
@@ -38,6 +39,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Payment gateways besides the registry's, defined by the test. */
     extraGateways?: readonly PaymentGateway[];
+    /** Where the app's log lines go (captureLogs); give LOG_LEVEL in `env` to get any. */
+    logTo?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("pgServerUrl"));
@@ -63,7 +66,7 @@ export async function createTestApp(
   const media = createMediaStorage(config);
   const app = await buildApp(
     { config, database, kv, media },
-    { extraGateways: opts.extraGateways },
+    { extraGateways: opts.extraGateways, logTo: opts.logTo },
   );
   opts.extend?.(app, config);
   await app.ready();

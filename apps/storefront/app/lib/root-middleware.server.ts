@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { guestIdContext, viewerContext } from "../context";
 import { guestCookie, newGuestId, readGuestId } from "./guest-id.server";
+import { log } from "./log.server";
 import { resolveRedirect } from "./redirects";
 import { services } from "./services.server";
 
@@ -37,7 +38,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
     context.set(viewerContext, session.viewer.user);
     setCookie = session.setCookie;
   } catch (e) {
-    console.warn(`storefront: session not read (${(e as Error).message})`);
+    log().warn({ err: e }, "storefront: session not read");
   }
   const response = await next();
   if (setCookie) response.headers.append("Set-Cookie", setCookie);

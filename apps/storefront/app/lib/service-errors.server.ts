@@ -1,6 +1,7 @@
 import { ERRORS, isAppError, isUnavailable } from "@maidan/contracts/errors";
 import { data, redirect } from "react-router";
 import { notFoundMessage } from "./errors";
+import { log } from "./log.server";
 
 /**
  * The one place where what a service threw becomes what a route answers (decision 037). Services
@@ -67,7 +68,7 @@ export function pageError(error: unknown, request: Request) {
     case "refused":
       return data({ message: failure.message, status: failure.status }, { status: failure.status });
     case "internal":
-      console.error(error);
+      log().error({ err: error }, "storefront: a page failed");
       return data({ message: INTERNAL_MESSAGE, status: 500 }, { status: 500 });
   }
 }
@@ -134,7 +135,8 @@ export const UNEXPECTED = "Something went wrong. Please try again.";
 export function failure(error: unknown, phone?: string): ActionFeedback {
   if (isRouteAnswer(error)) throw error;
   const f = classify(error);
-  if (f.kind === "internal" || f.kind === "unavailable") console.error(error);
+  if (f.kind === "internal" || f.kind === "unavailable")
+    log().error({ err: error }, "storefront: an action failed");
   const message =
     f.kind === "internal"
       ? UNEXPECTED

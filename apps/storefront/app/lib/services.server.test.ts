@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { captureLog } from "../testing/capture-log";
 import { once, services, settledOr } from "./services.server";
 
 describe("once", () => {
@@ -21,11 +22,12 @@ describe("once", () => {
 
 describe("settledOr", () => {
   it("falls back on failure", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const captured = captureLog();
+    const warn = captured.warn;
     expect(settledOr({ status: "rejected", reason: new Error("x") }, "fb", "thing")).toBe("fb");
     expect(settledOr({ status: "fulfilled", value: 1 }, "fb", "thing")).toBe(1);
     expect(warn).toHaveBeenCalledTimes(1);
-    warn.mockRestore();
+    captured.restore();
   });
 });
 

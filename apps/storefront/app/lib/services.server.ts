@@ -1,7 +1,7 @@
 import type { AppServices } from "@maidan/contracts/services";
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context";
-import { normalizeError } from "./errors";
+import { log } from "./log.server";
 import { unavailableAsPage } from "./service-errors.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -40,7 +40,9 @@ export function once<T>(context: Context, key: string, load: () => Promise<T>): 
 /** The value of a settled promise, or `fallback` with the failure logged (spec §4). */
 export function settledOr<T, F>(result: PromiseSettledResult<T>, fallback: F, what: string): T | F {
   if (result.status === "fulfilled") return result.value;
-  const reason = normalizeError(result.reason).message;
-  console.warn(`storefront: ${what} could not be loaded (${reason}); continuing without it`);
+  log().warn(
+    { err: result.reason },
+    `storefront: ${what} could not be loaded; continuing without it`,
+  );
   return fallback;
 }

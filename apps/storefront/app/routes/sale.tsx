@@ -2,6 +2,7 @@ import { ErrorPage } from "../components/error-page";
 import { LandingView } from "../components/landing-view";
 import { mergeProducts, readLandingContent } from "../lib/landing-data.server";
 import { landingMeta } from "../lib/landing-meta";
+import { log } from "../lib/log.server";
 import { originOf } from "../lib/origin.server";
 import { errorMeta } from "../lib/seo";
 import { once, services, settledOr } from "../lib/services.server";
@@ -23,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const content = entry ? readLandingContent(entry.data) : null;
   const matched = entry
     ? await site.landingPage(entry.route).catch((error: unknown) => {
-        console.warn("storefront: sale products could not be loaded", error);
+        log().warn({ err: error }, "storefront: sale products could not be loaded");
         return null;
       })
     : null;

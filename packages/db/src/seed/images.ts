@@ -134,15 +134,24 @@ async function renderOne(sink: MediaSink, job: ImageJob): Promise<boolean> {
 
 export type RenderReport = { total: number; written: number; ms: number };
 
-/** Renders the jobs with a small worker pool; files that already exist are skipped. */
-export async function renderImages(sink: MediaSink, jobs: ImageJob[]): Promise<RenderReport> {
+/**
+ * Renders the jobs with a small worker pool; files that already exist are skipped. `progress`
+ * hears of each finished job.
+ */
+export async function renderImages(
+  sink: MediaSink,
+  jobs: ImageJob[],
+  progress?: (done: number, total: number) => void,
+): Promise<RenderReport> {
   const started = performance.now();
   let next = 0;
+  let done = 0;
   let written = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
       if (job && (await renderOne(sink, job))) written++;
+      progress?.(++done, jobs.length);
     }
   };
   const workers = Math.max(2, Math.min(4, availableParallelism()));

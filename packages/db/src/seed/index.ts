@@ -40,9 +40,14 @@ export type SeedOptions = {
   /** Provided by the caller (argon2id). */
   hashPassword: (plain: string) => Promise<string>;
   log?: (line: string) => void;
+  /** Told how far the long steps are (a CLI draws a progress bar or prints lines). */
+  progress?: SeedProgress;
   /** Insert the demo automatic promotions (default true; API tests opt in, see test-app.ts). */
   promotions?: boolean;
 };
+
+export type SeedStep = "images" | "products";
+export type SeedProgress = (step: SeedStep, done: number, total: number) => void;
 
 export type SeedResult = {
   seeded: boolean;
@@ -98,7 +103,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
 
   const sink = opts.media ?? (opts.mediaDir ? folderSink(opts.mediaDir) : null);
   if (!sink) throw new Error("seed: give mediaDir or media");
-  const rendered = await renderImages(sink, imageJobs(SLIDES, FREEBIES));
+  const rendered = await renderImages(sink, imageJobs(SLIDES, FREEBIES), (done, total) =>
+    opts.progress?.("images", done, total),
+  );
   log(`seed: images ${rendered.written}/${rendered.total} written in ${rendered.ms} ms`);
   const [adminHash, shopperHash] = await Promise.all([
     opts.hashPassword(opts.admin.password),
@@ -122,7 +129,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     await insertDemoVouchers(tx);
     const ids = await insertCatalogue(tx);
     await insertDemoTaxRates(tx);
-    await insertProducts(tx, count, ids, log);
+    await insertProducts(tx, count, ids, opts.progress);
     if (opts.promotions !== false) await insertDemoPromotions(tx);
     await insertDemoFreebies(tx);
     await insertContent(tx);
@@ -133,7 +140,12 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   return result(seeded);
 }
 
-async function insertProducts(tx: Tx, count: number, ids: CatalogIds, log: (l: string) => void) {
+async function insertProducts(
+  tx: Tx,
+  count: number,
+  ids: CatalogIds,
+  progress: SeedProgress | undefined,
+) {
   const reserved = [
     ...RESERVED_SLUGS,
     ...PAGES.map((p) => p.slug),
@@ -153,7 +165,6 @@ async function insertProducts(tx: Tx, count: number, ids: CatalogIds, log: (l: s
     await insertBulk(tx, catalogTables.products, productRows);
     await insertBulk(tx, catalogTables.variants, variantRows);
     await insertBulk(tx, catalogTables.productImages, imageRows);
-    const done = Math.min(count, start + BATCH);
-    if (done % 10_000 === 0 || done === count) log(`seed: ${done}/${count} products`);
+    progress?.("products", Math.min(count, start + BATCH), count);
   }
 }

@@ -18,6 +18,7 @@ import type {
   ViewerUser,
 } from "@maidan/contracts/auth-service";
 import type { Db } from "@maidan/db/database";
+import { logger } from "@maidan/observability/log";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { createMediaStorage } from "../media/create-media-storage.ts";
@@ -56,8 +57,6 @@ export type AuthDeps = {
   /** Where avatars are stored; by default the media storage the config names. */
   media?: MediaStorage;
   settings: () => Promise<{ demo: boolean; otpLength: number }>;
-  /** Where session warnings go (spec §8 'jwt expired', refresh errors); console by default. */
-  log?: (message: string) => void;
   /** Tests swap the outside services; by default they follow the config. */
   sms?: SmsSender;
   mailer?: Mailer;
@@ -78,7 +77,8 @@ export const outboxReadable = (config: Config) => config.DEV_OUTBOX ?? !config.i
 /** Builds the whole auth domain from the config: adapters, sessions, and the services on top. */
 export function createAuth(deps: AuthDeps) {
   const { config, db, kv } = deps;
-  const log = deps.log ?? ((m: string) => console.warn(m));
+  // Session warnings (spec §8 'jwt expired', refresh errors), with the request they concern.
+  const log = (m: string) => logger().warn(m);
   const secure = config.publicUrl.startsWith("https:");
   const signer = createTokenSigner(config.jwtSecret, config.jwtPreviousSecrets);
   const sessions = createSessions(db, signer);

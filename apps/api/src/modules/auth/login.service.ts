@@ -7,6 +7,7 @@ import {
 } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
+import { logger } from "@maidan/observability/log";
 import { conflict } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
@@ -120,8 +121,8 @@ export function createLoginService(deps: AuthDeps) {
         subject: "Confirm your Maidan account",
         text: `Welcome to Maidan, ${body.firstName}!\n\nConfirm your e-mail address by opening this link:\n${link}\n\nThe link works for 3 days.`,
       })
-      .catch((e) =>
-        console.warn(`mail: verification for ${user.id} not sent (${(e as Error).message})`),
+      .catch((err) =>
+        logger().warn({ err, userId: user.id }, "mail: verification e-mail not sent"),
       );
     return sessions.issue(user, body.tokenExpiry);
   }

@@ -1,5 +1,6 @@
 import { loadConfig } from "@maidan/config/config";
 import { settings } from "@maidan/db/schema-content";
+import { captureLogs } from "@maidan/observability/testing/capture-logs";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -118,11 +119,12 @@ describe("the HTTP SMS gateway", () => {
 
   it("a failing gateway: generate answers 503 {message,status}, and the limits are not used up", async () => {
     const gateway = await startHttpServer(500);
+    const logs = captureLogs();
     const app = await createTestApp({
       products: 1,
-      env: { SMS_GATEWAY_URL: `${gateway.url}/sms`, SMS_SENDER: "MAIDAN" },
+      env: { SMS_GATEWAY_URL: `${gateway.url}/sms`, SMS_SENDER: "MAIDAN", LOG_LEVEL: "warn" },
+      logTo: logs.destination,
     });
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const phone = uniquePhone();
       for (let i = 0; i < 6; i++) {
@@ -131,6 +133,12 @@ describe("the HTTP SMS gateway", () => {
         expect(res.json()).toMatchObject({
           status: 503,
           message: "We could not send the SMS just now. Please try again in a few minutes.",
+        });
+        // Logged with the request it failed, for whoever answers the shopper's call.
+        expect(logs.lines.at(-1)).toMatchObject({
+          level: "warn",
+          msg: "sms: login code not sent",
+          reqId: res.headers["x-request-id"],
         });
       }
       // The failed code is withdrawn: nothing could be logged in with it.

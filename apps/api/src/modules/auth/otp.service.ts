@@ -1,6 +1,7 @@
 import { clampOtpLength } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
+import { logger } from "@maidan/observability/log";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { SmsSender } from "./messaging.ts";
@@ -55,7 +56,7 @@ export function createOtpService(deps: {
       } catch (e) {
         // The shopper got nothing: the code is withdrawn and neither the gap nor the hourly
         // limits count this try, so asking again right away works once the gateway is back.
-        console.warn(`sms: code to ${phone} not sent (${(e as Error).message})`);
+        logger().warn({ err: e, phone }, "sms: login code not sent");
         await repo.retireOtps(db, phone);
         await kv.del(`otp:gap:${phone}`);
         throw new AppError("SMS_FAILED", otpMessages.smsFailed);

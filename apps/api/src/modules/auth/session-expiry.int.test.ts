@@ -1,4 +1,5 @@
 import { DEFAULT_SHOPPER } from "@maidan/db/seed/index";
+import { captureLogs } from "@maidan/observability/testing/capture-logs";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, cookieOf, get, post } from "../../testing/auth-helpers.ts";
@@ -6,8 +7,9 @@ import { createAuth } from "./auth.service.ts";
 import { createTokenSigner } from "./tokens.ts";
 
 let t: TestApp;
+const logs = captureLogs();
 beforeAll(async () => {
-  t = await createTestApp({ products: 4 });
+  t = await createTestApp({ products: 4, env: { LOG_LEVEL: "warn" }, logTo: logs.destination });
 });
 afterAll(() => t?.close());
 afterEach(() => vi.restoreAllMocks());
@@ -31,9 +33,14 @@ const page = (cookie: string) =>
   t.app.domains.auth.service.sessionFromRequest(
     new Request("http://localhost/my", { headers: { cookie } }),
   );
+/** The warnings logged from now on. */
 const warnings = () => {
-  const spy = vi.spyOn(console, "warn").mockImplementation(() => {});
-  return () => spy.mock.calls.map((c) => String(c[0]));
+  const from = logs.lines.length;
+  return () =>
+    logs.lines
+      .slice(from)
+      .filter((l) => l.level === "warn")
+      .map((l) => String(l.msg));
 };
 
 describe("an expired token on a page request (spec §4, §8)", () => {

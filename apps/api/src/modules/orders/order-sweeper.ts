@@ -1,3 +1,5 @@
+import { runJob } from "@maidan/observability/job-run";
+import { logger } from "@maidan/observability/log";
 import type { FastifyInstance } from "fastify";
 import type { OrdersServiceImpl } from "./orders.service.ts";
 
@@ -16,10 +18,12 @@ export function startOrderSweeper(
     if (running) return;
     running = true;
     try {
-      const n = await orders.expireUnconfirmed();
-      if (n > 0) app.log.info(`orders: cancelled ${n} unconfirmed COD order(s)`);
-    } catch (e) {
-      app.log.warn(`orders: sweep failed: ${(e as Error).message}`);
+      await runJob({ queue: "orders.expire-unconfirmed" }, async () => {
+        const n = await orders.expireUnconfirmed();
+        if (n > 0) logger().info(`orders: cancelled ${n} unconfirmed COD order(s)`);
+      });
+    } catch {
+      // Logged by runJob; the next sweep tries again.
     } finally {
       running = false;
     }

@@ -11,6 +11,7 @@ import {
   type RefundTo,
 } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
+import { logger } from "@maidan/observability/log";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
@@ -43,7 +44,6 @@ export type OrdersDeps = PlaceDeps & {
   kv: Kv;
   /** The shop's configured public origin, for the links in SMS (never a request's Host). */
   publicUrl: string;
-  log?: (msg: string) => void;
   /** Told, after the commit, which products an order took stock of or gave it back to. */
   stockChanged?: (productIds: string[]) => void;
 };
@@ -58,7 +58,7 @@ const tooMany = (message: string) => new AppError("TOO_MANY_CODES", message);
  */
 export function createOrdersService(deps: OrdersDeps) {
   const { db } = deps;
-  const log = deps.log ?? ((m: string) => console.warn(m));
+  const log = (m: string) => logger().warn(m);
   const stockChanged = (ids: Set<string>) => {
     if (ids.size > 0) deps.stockChanged?.([...ids]);
   };

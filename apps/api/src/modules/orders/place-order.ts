@@ -7,6 +7,7 @@ import type { OrderStatus } from "@maidan/contracts/orders";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import type { OrderAddress } from "@maidan/db/schema-orders";
+import { ordersPlaced } from "@maidan/observability/metrics";
 import { badRequest } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
@@ -181,7 +182,11 @@ export async function placeOrder(
     if (limits && opened.hold) await limits.giveBack(opened.hold, opened.checkoutId);
     throw e;
   });
-  if (placed) return placed;
+  if (placed) {
+    if (!placed.replay)
+      ordersPlaced.inc({ payment_method: body.paymentMethod }, placed.result.orders.length);
+    return placed;
+  }
   if (!requestKey) {
     // The cart is gone: most likely this very request already succeeded and emptied it.
     const prior = await repo.recentRequest(deps.db, ownerKey, bodyHash, REPLAY_MINUTES);

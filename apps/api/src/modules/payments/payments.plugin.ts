@@ -1,6 +1,8 @@
 import type { Config } from "@maidan/config/config";
 import type { Viewer } from "@maidan/contracts/auth-service";
 import type { Database } from "@maidan/db/database";
+import { runJob } from "@maidan/observability/job-run";
+import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kv } from "../../lib/kv.ts";
 import { easypaisaConfirmForm } from "./gateways/easypaisa/easypaisa.gateway.ts";
@@ -89,7 +91,7 @@ export async function setupPayments(
     holdMinutes: config.PAYMENT_HOLD_MINUTES,
     callbackMaxAgeMinutes: config.PAYMENT_CALLBACK_MAX_AGE_MINUTES,
     topUpLimits: { min: config.WALLET_TOPUP_MIN, max: config.WALLET_TOPUP_MAX },
-    log: (m) => app.log.warn(m),
+    log: (m) => logger().warn(m),
   });
   // The two gateway pages the storefront shows itself (contracts' PaymentsService): Keenu's
   // bank picker and Easypay's second step (/pgw/easypaisa).
@@ -128,7 +130,8 @@ export async function setupPayments(
   };
   if (!config.isTest && config.PAYMENT_INQUIRY_INTERVAL_MS > 0) {
     const timer = setInterval(() => {
-      payments.runInquiries().catch((e) => app.log.error(e, "payment inquiry job failed"));
+      // runJob logs a failure; the next tick tries again.
+      runJob({ queue: "payments.inquiry" }, () => payments.runInquiries()).catch(() => {});
     }, config.PAYMENT_INQUIRY_INTERVAL_MS);
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx, Tx } from "@maidan/db/database";
+import { paymentOutcomes } from "@maidan/observability/metrics";
 import type { PaymentOutcome } from "./gateways/types.ts";
 import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
@@ -151,6 +152,7 @@ export async function applyOutcome(
     if (o.kind === "paid" && now && now.status !== "paid") return latePayment(now);
     return { accepted: true, changed: false, attempt: now ?? attempt };
   }
+  paymentOutcomes.inc({ gateway, outcome: o.kind });
   await afterPaid(r);
   return { accepted: true, changed: true, attempt: r.attempt };
 
@@ -232,6 +234,7 @@ export async function applyOutcome(
       : null;
     if (r === "refused") return claimRefused();
     if (r) {
+      paymentOutcomes.inc({ gateway, outcome: r.applied ? "paid" : "refund_due" });
       await afterPaid(r);
       return r.applied
         ? { accepted: true, changed: true, attempt: r.attempt }
@@ -253,6 +256,7 @@ export async function applyOutcome(
       }),
     );
     if (flagged === "refused") return claimRefused();
+    paymentOutcomes.inc({ gateway, outcome: "refund_due" });
     return reject(
       "refund_due",
       `paid after the attempt was ${current.status}: refund due`,

@@ -2,6 +2,7 @@ import { AppError } from "@maidan/contracts/errors";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { guestIdContext, servicesContext } from "../../context";
+import { captureLog } from "../../testing/capture-log";
 import { fakeServices } from "../../testing/fake-services";
 import { loader } from "./token-login";
 
@@ -39,7 +40,8 @@ describe("/verify/auth loader (token login)", () => {
   });
 
   it("shows 'login error' when the failure has no message for the shopper", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const captured = captureLog();
+    const error = captured.error;
     expect(
       await run(async () => {
         throw new Error("connection reset");
@@ -51,6 +53,6 @@ describe("/verify/auth loader (token login)", () => {
       }),
     ).toEqual({ status: false, message: "login error" });
     expect(error).toHaveBeenCalledTimes(2);
-    error.mockRestore();
+    captured.restore();
   });
 });

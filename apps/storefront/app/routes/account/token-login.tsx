@@ -2,6 +2,7 @@ import { isAppError } from "@maidan/contracts/errors";
 import { useEffect } from "react";
 import { data, useLoaderData, useNavigate } from "react-router";
 import { guestIdOf } from "../../lib/account.server";
+import { log } from "../../lib/log.server";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import { notifyError, notifySuccess } from "../../lib/toast";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (e) {
     // The server's own message for a refused token (4xx); anything else is 'login error' (§8).
     const refused = isAppError(e) && e.status < 500;
-    if (!refused) console.error(e);
+    if (!refused) log().error({ err: e }, "storefront: token login failed");
     return { status: false, message: refused ? e.message : "login error" };
   }
 }

@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { guestIdContext, servicesContext } from "../../context";
 import { UNEXPECTED } from "../../lib/service-errors.server";
+import { captureLog } from "../../testing/capture-log";
 import { fakeServices } from "../../testing/fake-services";
 import { checkoutAction, SOMETHING_WRONG, SWITCHED_OFF } from "./checkout-action.server";
 import { type CheckoutState, readCheckoutState, saveCheckoutState } from "./checkout-state.server";
@@ -84,7 +85,8 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
   });
 
   it("shows a thrown service error's own message, 4xx or 5xx", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const captured = captureLog();
+    const logged = captured.error;
     for (const e of [
       new AppError("OUT_OF_STOCK", "Only 1 left in stock"),
       new AppError("UNAUTHORIZED"),
@@ -105,7 +107,8 @@ describe("checkoutAction: placing the order (spec §5, §8)", () => {
   });
 
   it("hides an unexpected exception's text behind a plain message, and logs it", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const captured = captureLog();
+    const logged = captured.error;
     const { result } = run(
       { intent: "place" },
       {

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { runWithLogger } from "@maidan/observability/log";
+import { observeRequest } from "@maidan/observability/request-durations";
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
+
+/** What a proxy or client may name a request with: a short token, nothing to escape. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The request's id: the caller's `x-request-id` when it is a safe token, else a new UUID. */
+export function requestId(req: { headers: FastifyRequest["headers"] }): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Fastify's own lines about requests (decision 038): one `request` line when a response ends
+ * (info; error when it failed), with method, route pattern, status and milliseconds, and the
+ * request's duration in maidan_http_request_duration_seconds. Fastify's "incoming request",
+ * "not found" and premature-close lines would add more per request at info: none or debug.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    // The route's pattern, never the URL: a URL can carry a token and has no end of values.
+    const route = request.routeOptions.url ?? "unmatched";
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    observeRequest(request.method, route, status, ms / 1000);
+    const line = { method: request.method, route, status, ms: Math.round(ms * 10) / 10 };
+    if (error) request.log.error({ ...line, err: error }, "request");
+    else request.log.info(line, "request");
+  }
+
+  override routeNotFound() {}
+
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    if ((error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE") {
+      request.log.debug("response stream closed before its end");
+    } else super.streamError(error, request, reply);
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    if (reply.statusCode >= 500) super.defaultErrorLog(error, request, reply);
+    else request.log.debug({ err: error }, error.message);
+  }
+}
+
+/**
+ * Every request's id in the `x-request-id` response header, and its logger as what `logger()`
+ * returns for all the code it runs (loaders, actions, services): the rest of the request runs
+ * inside `done`, and Fastify keeps that context across reading a body. Registered before every
+ * other hook, so requests refused early carry the id too.
+ */
+export function registerRequestContext(app: FastifyInstance) {
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
+    runWithLogger(req.log, done);
+  });
+}
