@@ -1,6 +1,7 @@
 import { AppError } from "@maidan/contracts/errors";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLog } from "../testing/capture-log";
 import {
   classify,
   failure,
@@ -88,7 +89,6 @@ describe("pageError: a loader's answer", () => {
   });
 
   it("gives the 503 page when the database is down", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     expect(answer(pageError(databaseDown(), request))).toEqual({
       status: 503,
       body: { message: "Service temporarily unavailable", status: 503 },
@@ -103,13 +103,14 @@ describe("pageError: a loader's answer", () => {
   });
 
   it("gives the 500 page for anything else, without its text, and logs it", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     const thrown = pageError(new TypeError('relation "orders" does not exist'), request);
     expect(answer(thrown)).toEqual({
       status: 500,
       body: { message: "Internal Server Error", status: 500 },
     });
-    expect(logged).toHaveBeenCalledOnce();
+    expect(logged.error).toHaveBeenCalledOnce();
+    logged.restore();
   });
 
   it("passes a route's own answer through", () => {
@@ -135,7 +136,6 @@ describe("failure: an action's answer", () => {
       ok: false,
       message: "Only 1 left",
     });
-    vi.spyOn(console, "error").mockImplementation(() => {});
     expect(failure(new AppError("SMS_FAILED"), "03001234567")).toEqual({
       ok: false,
       message: "We could not send the SMS just now. Please try again in a few minutes.",
@@ -144,17 +144,17 @@ describe("failure: an action's answer", () => {
   });
 
   it("says the service is unavailable when the database is down", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     expect(failure(databaseDown())).toEqual({ ok: false, message: UNAVAILABLE_MESSAGE });
   });
 
   it("hides anything else behind a plain message", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     expect(failure(new Error("syntax error at or near"))).toEqual({
       ok: false,
       message: UNEXPECTED,
     });
-    expect(logged).toHaveBeenCalledOnce();
+    expect(logged.error).toHaveBeenCalledOnce();
+    logged.restore();
   });
 
   it("rethrows a redirect", () => {
@@ -190,7 +190,6 @@ describe("unavailableAsPage: the services as routes reach them", () => {
   });
 
   it("lets every code through as it was thrown, a 503 code included", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const missing = await wrapped.orders.missing().catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(AppError);
     const sms = await wrapped.orders.smsDown().catch((e: unknown) => e);
