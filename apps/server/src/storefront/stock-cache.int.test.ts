@@ -25,6 +25,7 @@ let renders = 0;
  */
 function fakeBuild(): ServerBuild {
   const module = {
+    connectLog: () => {},
     createLoadContext: (services: AppServices) => services,
     createRequestHandler: () => async (request: Request, services: AppServices) => {
       renders++;
