@@ -4,6 +4,7 @@ import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { LISTS, SEARCHES } from "./catalog-targets.ts";
 import { type LoadResult, load } from "./load.ts";
 import { cpuTimeMs, peakRssMb, startPlainHttp } from "./plain-floor.ts";
 import { productSlugs } from "./product-slugs.ts";
@@ -36,31 +37,6 @@ const sizes = values.sizes!.split(",").map(Number);
 const OUT = fileURLToPath(new URL("../out/", import.meta.url));
 const SEED = fileURLToPath(new URL("../../apps/server/src/cli/seed.ts", import.meta.url));
 mkdirSync(OUT, { recursive: true });
-
-const LISTS = [
-  "/api/products?category=men&sort=price-asc",
-  "/api/products?category=women&size=M&inStock=true",
-  "/api/products?category=men-shoes&sort=newest",
-  "/api/products?subcategory=men-clothing,women-clothing,kids-clothing",
-  "/api/products?onSale=true&sort=best-selling",
-  "/api/products?category=accessories-equipment&minPrice=1000&maxPrice=5000",
-  "/api/products?category=women-eastern-wear&color=Maroon",
-  "/api/products?sort=rating&page=3",
-];
-const SEARCHES = [
-  "joggers",
-  "jogers",
-  "jutay",
-  "qameez",
-  "running shoes",
-  "cricket bat",
-  "polo",
-  "sneakers",
-  "trackuit",
-  "kurta",
-  "yoga mat",
-  "kids",
-].map((q) => `/api/search?q=${encodeURIComponent(q)}`);
 
 async function ensureDatabase(base: string, name: string) {
   const client = new pg.Client({ connectionString: `${base}/postgres` });

@@ -3,8 +3,17 @@ import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { embeddedUrl } from "@maidan/db/embedded-url";
-import pg from "pg";
-import { type LoadResult, load, type RequestShape } from "./load.ts";
+import {
+  ADDRESS,
+  CARTS,
+  ensureDatabase,
+  merge,
+  NO_COD_LIMITS,
+  pick,
+  prepare,
+  probe,
+} from "./checkout-setup.ts";
+import { type LoadResult, load } from "./load.ts";
 import { stamp, writeSection } from "./sections.ts";
 import { startServer } from "./server-process.ts";
 
@@ -31,73 +40,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const OUT = fileURLToPath(new URL("../out/", import.meta.url));
 const SEED = fileURLToPath(new URL("../../apps/server/src/cli/seed.ts", import.meta.url));
-/** Pre-filled guest carts for the order run: more than it can place in `seconds`. */
-const CARTS = 60_000;
-const ADDRESS = {
-  fullName: "Bench Shopper",
-  phone: "03001234567",
-  province: "Punjab",
-  city: "Lahore",
-  address: "House 1, Street 2, Model Town",
-};
 
-async function ensureDatabase(base: string, name: string) {
-  const client = new pg.Client({ connectionString: `${base}/postgres` });
-  await client.connect();
-  const found = await client.query("select 1 from pg_database where datname = $1", [name]);
-  if (found.rowCount === 0) await client.query(`create database "${name}"`);
-  await client.end();
-}
-
-/** Raises stock and fills CARTS guest carts (one line each) for the order run. */
-async function prepare(url: string, run: string) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{
-      vid: string;
-      pid: string;
-    }>(`select v.id as vid, v.product_id as pid
-      from variants v join products p on p.id = v.product_id
-      where v.active and p.active and v.price <= 20000 order by v.id limit 500`);
-    await db.query("update variants set stock = 10000000 where id = any($1)", [
-      rows.map((r) => r.vid),
-    ]);
-    await db.query(
-      `insert into carts (guest_id) select $1 || g from generate_series(1, $2::int) g`,
-      [`bo-${run}-`, CARTS],
-    );
-    await db.query(
-      `insert into cart_items (cart_id, variant_id, product_id, qty)
-       select c.id, v.id, v.product_id, 1 from carts c
-       join lateral (select id, product_id from variants where id = any($2)
-         offset (abs(hashtext(c.guest_id)) % 500) limit 1) v on true
-       where c.guest_id like $1`,
-      [`bo-${run}-%`, rows.map((r) => r.vid)],
-    );
-    return rows;
-  } finally {
-    await db.end();
-  }
-}
-
-/** Keeps autocannon's own headers (host among them) under ours. */
-const merge = (req: RequestShape, ours: RequestShape): RequestShape => ({
-  ...req,
-  ...ours,
-  headers: { ...req.headers, ...ours.headers },
-});
-
-const NO_COD_LIMITS = Object.fromEntries(
-  [
-    "COD_HOLD_ORDERS",
-    "COD_HOLD_UNITS",
-    "COD_HOLD_IP_ORDERS",
-    "COD_HOLD_IP_UNITS",
-    "COD_SMS_PER_HOUR",
-    "COD_SMS_IP_PER_HOUR",
-  ].map((k) => [k, "0"]),
-);
 const engines = values.engine === "both" ? ["embedded", "external"] : [values.engine!];
 const runs: { engine: string; add: LoadResult; order: LoadResult }[] = [];
 for (const engine of engines) {
@@ -170,20 +113,6 @@ for (const engine of engines) {
   } finally {
     await server.stop();
   }
-}
-
-/** One request before the load, so a broken setup fails loudly instead of measuring errors. */
-async function probe(
-  base: string,
-  r: { path: string; method: string; headers: Record<string, string>; body: string },
-) {
-  const res = await fetch(base + r.path, { method: r.method, headers: r.headers, body: r.body });
-  if (!res.ok) throw new Error(`${r.method} ${r.path}: ${res.status} ${await res.text()}`);
-}
-
-function pick(variants: { vid: string; pid: string }[], n: number) {
-  const v = variants[n % variants.length]!;
-  return { pid: v.pid, vid: v.vid };
 }
 
 const cpu = cpus();

@@ -14,29 +14,34 @@ export type RunningServer = {
 
 /**
  * Starts the production server as a child process, with the flags `npm run serve` gives it, and
- * waits until it is ready. With `group`
+ * waits until it is ready. `entry` and `cwd` start another checkout's server (bench:compare). With `group`
  * it leads a process group of its own, so `crash()` also kills the PostgreSQL it embeds, as a
  * power cut would.
  */
 export async function startServer(
   env: Record<string, string>,
   port: number,
-  opts: { group?: boolean } = {},
+  opts: { group?: boolean; entry?: string; cwd?: string } = {},
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
-    detached: opts.group ?? false,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PAYMENTS_SANDBOX: "true",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, opts.entry ?? SERVER],
+    {
+      detached: opts.group ?? false,
+      cwd: opts.cwd,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PAYMENTS_SANDBOX: "true",
+        LOG_LEVEL: "warn",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   child.stdout?.on("data", (d: Buffer) => process.stdout.write(`  [server] ${d}`));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 600_000;
