@@ -1,7 +1,8 @@
-import type { OrderStatus } from "@maidan/contracts/orders";
-import type { DbOrTx } from "@maidan/db/database";
+import type { OrderStatus, RefundTo } from "@maidan/contracts/orders";
+import type { DbOrTx, Tx } from "@maidan/db/database";
 import * as stock from "../inventory/inventory.service.ts";
 import * as orderService from "../orders/orders.service.ts";
+import type { PaidOrderRefunds } from "../payments/payments.ports.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 
@@ -46,4 +47,38 @@ export async function cancelIn(
     });
   await orderService.insertEvent(tx, id, "cancelled", reason);
   return true;
+}
+
+/**
+ * Money a gateway took for a cancelled order goes back, recorded in the cancellation's
+ * transaction (decision 023), less what paid or dispatched orders of its checkout kept
+ * (`kept_back`, set by the re-pricing just before).
+ */
+export async function refundOnline(
+  tx: DbOrTx,
+  refunds: PaidOrderRefunds,
+  id: string,
+  refundTo: RefundTo,
+) {
+  const money = await orderService.moneyOf(tx, id);
+  if (money?.payment_status !== "paid" || money.payment_method === "COD") return;
+  const amount = money.total - money.kept_back;
+  if (amount <= 0) return;
+  const refund = await refunds.refund(
+    tx as Tx,
+    {
+      orderId: id,
+      orderNo: money.order_no,
+      checkoutId: money.checkout_id,
+      userId: money.user_id,
+      guestId: money.guest_id,
+      amount,
+    },
+    refundTo,
+  );
+  await orderService.setPaymentStatus(
+    tx,
+    id,
+    refund.status === "refunded" ? "refunded" : "refund_due",
+  );
 }

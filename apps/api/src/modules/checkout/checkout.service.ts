@@ -21,15 +21,18 @@
  *   stock-watch.ts         which products a checkout took stock of (for the page cache)
  *   cod-confirmation.ts    COD confirmation codes and signed links
  *   cod-limits.ts          limits on unconfirmed COD checkouts and their SMS
- *   online-payment.ts      online methods: placed awaiting payment with stock held; the
- *                          payment-result workflow (paid → confirmed; failed/expired → hold released)
- *   cancellation.ts        one order cancelled: stock, voucher use and wallet part back
+ *   online-payment.ts      online methods: placed (the same path) awaiting payment with the stock
+ *                          held, or a waiting checkout paid again; the port payments is built with
+ *   payment-results.ts     what a verified result does: paid → orders confirmed, shopper told;
+ *                          expired hold → orders cancelled, stock and money back
+ *   cancellation.ts        one order cancelled: stock, voucher use and wallet part back; an
+ *                          online payment refunded (through payments, decision 023)
  *   order-repricing.ts     what remains of a checkout re-priced when one order is cancelled
  *   reprice.ts             the re-pricing arithmetic (pure)
  *   order-sweeper.ts       the interval that expires unconfirmed COD orders
  *
  * A new step goes in the workflow function it belongs to (place-order.ts for placing, this
- * file for the shopper's later calls, online-payment.ts for what a payment's result does),
+ * file for the shopper's later calls, payment-results.ts for what a payment's result does),
  * calling the domain's service; a domain's repository stays private to it.
  */
 import { COD_LIMIT } from "@maidan/contracts/cart";
@@ -42,9 +45,8 @@ import {
   confirmBody,
   linkConfirmBody,
   type OrdersService,
-  type RefundTo,
 } from "@maidan/contracts/orders";
-import type { DbOrTx, Tx } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import { logger } from "@maidan/observability/log";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
@@ -54,7 +56,7 @@ import { checkoutResult, sumAmounts, toDetail, toSummary } from "../orders/order
 import type { OrderRow, OrdersServiceImpl } from "../orders/orders.service.ts";
 import * as orderService from "../orders/orders.service.ts";
 import type { OpenAttempts, PaidOrderRefunds } from "../payments/payments.ports.ts";
-import { cancelIn } from "./cancellation.ts";
+import { cancelIn, refundOnline } from "./cancellation.ts";
 import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
 import {
   codeHash,
@@ -112,35 +114,6 @@ export function createCheckout(deps: CheckoutServiceDeps) {
       deps.payments.orderRefunds.refundOf(o.id),
     ]);
     return toDetail(o, items, events, refund);
-  }
-
-  /**
-   * Money a gateway took for a cancelled order goes back, recorded in the cancellation's
-   * transaction (decision 023), less what paid or dispatched orders of its checkout kept
-   * (`kept_back`, set by the re-pricing just before).
-   */
-  async function refundOnline(tx: DbOrTx, id: string, refundTo: RefundTo) {
-    const money = await orderService.moneyOf(tx, id);
-    if (money?.payment_status !== "paid" || money.payment_method === "COD") return;
-    const amount = money.total - money.kept_back;
-    if (amount <= 0) return;
-    const refund = await deps.payments.orderRefunds.refund(
-      tx as Tx,
-      {
-        orderId: id,
-        orderNo: money.order_no,
-        checkoutId: money.checkout_id,
-        userId: money.user_id,
-        guestId: money.guest_id,
-        amount,
-      },
-      refundTo,
-    );
-    await orderService.setPaymentStatus(
-      tx,
-      id,
-      refund.status === "refunded" ? "refunded" : "refund_due",
-    );
   }
 
   async function confirmCheckout(checkoutId: string, note: string) {
@@ -229,7 +202,7 @@ export function createCheckout(deps: CheckoutServiceDeps) {
         if (!(await cancelIn(tx, deps, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
           return null;
         await keepBack(tx, deps, now, repriced);
-        await refundOnline(tx, o.id, refundTo ?? "original");
+        await refundOnline(tx, deps.payments.orderRefunds, o.id, refundTo ?? "original");
         const waiting = (x: OrderRow) => x.status === "pending_confirmation";
         return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
       });

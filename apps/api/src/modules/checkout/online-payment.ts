@@ -1,26 +1,20 @@
 import type { CartOwner } from "@maidan/contracts/cart";
-import { logger } from "@maidan/observability/log";
 import { conflict, notFound } from "../../lib/errors.ts";
-import * as stock from "../inventory/inventory.service.ts";
-import { sendOrderMessages } from "../orders/order-messages.ts";
-import { checkoutResult } from "../orders/order-view.ts";
 import * as orderService from "../orders/orders.service.ts";
 import type { OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
-import { cancelIn } from "./cancellation.ts";
 import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
+import { createPaymentResults } from "./payment-results.ts";
 import { placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const log = (m: string) => logger().warn(m);
 
 /**
  * The checkout's side of online payment: the port payments is built with (OrderPayments in
  * payments.ports.ts, handed over by apps/server/src/compose.ts). An online checkout is placed
- * like a COD one (place-order.ts) but in 'awaiting_payment', its stock taken until `confirm_by`
- * (the hold). The payment-result workflow: paid → the orders confirmed and the shopper told;
- * failed attempts or an expired hold → cancelled with the stock, voucher and wallet part back.
- * It needs nothing of payments, so it is made before payments is.
+ * through the one place-order path (place-order.ts) but in 'awaiting_payment', its stock taken
+ * until `confirm_by` (the hold); payments then starts the attempt. What a verified result does
+ * is payment-results.ts. Neither needs payments, so the port is made before payments is.
  */
 export function createOnlinePayment(deps: CheckoutDeps): OrderPayments {
   const { db } = deps;
@@ -60,10 +54,6 @@ export function createOnlinePayment(deps: CheckoutDeps): OrderPayments {
   }
 
   return {
-    async refunded(tx, orderId) {
-      await orderService.setPaymentStatus(tx, orderId, "refunded");
-    },
-
     // Payments asks only for a method one of its gateways collects (its registry checks it).
     async payableCheckout(owner, input) {
       if (input.rePayId) {
@@ -92,63 +82,6 @@ export function createOnlinePayment(deps: CheckoutDeps): OrderPayments {
       return payable(placed.result.masterId);
     },
 
-    async markPaid(tx, checkoutId, note) {
-      let moved = false;
-      for (const o of await orderService.checkoutOrders(tx, checkoutId, true)) {
-        const ok = await orderService.transition(tx, o.id, ["awaiting_payment"], "confirmed", {
-          paymentStatus: "paid",
-          clearDeadline: true,
-        });
-        if (ok) {
-          await orderService.insertEvent(tx, o.id, "confirmed", note);
-          moved = true;
-        }
-      }
-      return moved;
-    },
-
-    async releaseHold(tx, checkoutId, reason) {
-      let released = false;
-      // The checkout's orders, then all their products, before any stock goes back (decision 029).
-      const list = await orderService.checkoutOrders(tx, checkoutId, true);
-      await stock.lockProductsOfOrders(
-        tx,
-        list.filter((o) => o.status === "awaiting_payment").map((o) => o.id),
-      );
-      for (const o of list) {
-        if (await cancelIn(tx, deps, o.id, ["awaiting_payment"], reason)) released = true;
-      }
-      return released;
-    },
-
-    async orderIds(checkoutId) {
-      return (await orderService.checkoutOrders(db, checkoutId)).map((o) => o.id);
-    },
-
-    expiredHolds: (limit) => orderService.expiredHolds(db, new Date(), limit),
-
-    async stockReleased(checkoutId) {
-      // Released holds are rare (an unpaid online order), so their products are read again here.
-      const items = await Promise.all(
-        (await orderService.checkoutOrders(db, checkoutId)).map((o) =>
-          orderService.orderItemsOf(db, o.id),
-        ),
-      ).catch(() => []);
-      stockChanged(new Set(items.flat().flatMap((i) => (i.product_id ? [i.product_id] : []))));
-    },
-
-    async notifyPaid(checkoutId) {
-      const paid = (await orderService.checkoutOrders(db, checkoutId)).filter(
-        (o) => o.payment_status === "paid",
-      );
-      const first = paid[0];
-      if (first)
-        await sendOrderMessages(
-          { sms: deps.sms, mailer: deps.mailer, log },
-          checkoutResult(paid, checkoutId),
-          first.address,
-          null,
-        );
-    },
+    ...createPaymentResults(deps),
   };
 }
