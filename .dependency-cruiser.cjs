@@ -63,7 +63,8 @@ module.exports = {
     },
     {
       name: "cart-prices-with-promotions-and-vouchers-only",
-      comment: "The cart calls no domain service but the promotions' and the vouchers' (its pricing).",
+      comment:
+        "The cart calls no domain service but the promotions' and the vouchers' (its pricing).",
       severity: "error",
       from: { path: `${MODULES}cart/` },
       to: { path: `${MODULES}(?!cart/|promotions/|vouchers/)[^/]+/[^/]+\\.service\\.ts$` },
