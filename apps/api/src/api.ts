@@ -29,7 +29,7 @@ import { metricsRoutes } from "./modules/health/metrics.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
-import type { OrdersServiceImpl } from "./modules/orders/orders.service.ts";
+import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";

@@ -12,7 +12,7 @@ import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment
 import { startOrderSweeper } from "@maidan/api/modules/checkout/order-sweeper";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
-import { createOrdersService } from "@maidan/api/modules/orders/orders.service";
+import { createOrdersService } from "@maidan/api/modules/orders/order-records.service";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";

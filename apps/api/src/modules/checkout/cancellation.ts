@@ -1,7 +1,7 @@
 import type { OrderStatus, RefundTo } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import * as stock from "../inventory/inventory.service.ts";
-import * as orderService from "../orders/orders.service.ts";
+import * as orderService from "../orders/order-records.service.ts";
 import type { PaidOrderRefunds } from "../payments/payments.ports.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";

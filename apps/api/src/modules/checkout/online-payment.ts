@@ -1,6 +1,6 @@
 import type { CartOwner } from "@maidan/contracts/cart";
 import { conflict, notFound } from "../../lib/errors.ts";
-import * as orderService from "../orders/orders.service.ts";
+import * as orderService from "../orders/order-records.service.ts";
 import type { OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
 import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
 import { createPaymentResults } from "./payment-results.ts";

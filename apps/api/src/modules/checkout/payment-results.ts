@@ -1,8 +1,8 @@
 import { logger } from "@maidan/observability/log";
 import * as stock from "../inventory/inventory.service.ts";
 import { sendOrderMessages } from "../orders/order-messages.ts";
+import * as orderService from "../orders/order-records.service.ts";
 import { checkoutResult } from "../orders/order-view.ts";
-import * as orderService from "../orders/orders.service.ts";
 import type { OrderPayments } from "../payments/payments.ports.ts";
 import { cancelIn } from "./cancellation.ts";
 import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
