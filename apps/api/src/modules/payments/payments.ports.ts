@@ -30,9 +30,9 @@ export type PayableCheckout = {
 
 /**
  * What payments needs from the checkout its payments are for. The checkout workflow implements
- * it (modules/checkout/online-payment.ts) and the server hands it to payments when it makes the
- * service (apps/server/src/compose.ts); payments never imports the orders or the checkout, and
- * never touches the orders tables itself.
+ * it (modules/checkout/online-payment.ts, payment-results.ts) and the server hands it to
+ * payments when it makes the service (apps/server/src/compose.ts); payments never imports the
+ * orders or the checkout, and never touches the orders tables itself.
  */
 export type OrderPayments = {
   /**
