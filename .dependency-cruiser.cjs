@@ -38,6 +38,45 @@ module.exports = {
       to: { path: `${MODULES}.+\\.repository\\.ts$` },
     },
     {
+      name: "orders-and-payments-do-not-know-each-other",
+      comment:
+        "Orders and payments never import each other: the checkout workflow (modules/checkout) joins them, and the server hands payments the checkout's side of a payment when it makes it (decision 039).",
+      severity: "error",
+      from: { path: `${MODULES}(orders|payments)/` },
+      to: { path: `${MODULES}(orders|payments)/`, pathNot: `${MODULES}$1/` },
+    },
+    {
+      name: "no-domain-imports-checkout",
+      comment:
+        "The checkout workflow sits above the domains: none of them imports it (the server composes it, api.ts mounts its routes).",
+      severity: "error",
+      from: { path: MODULES, pathNot: `${MODULES}checkout/` },
+      to: { path: `${MODULES}checkout/` },
+    },
+    {
+      name: "only-checkout-calls-several-domains",
+      comment:
+        "Only the checkout workflow calls other domains' services (decision 039). The two declared exceptions have rules of their own: the cart prices with promotions and vouchers, the catalogue reads stock from inventory.",
+      severity: "error",
+      from: { path: `${MODULES}(?!checkout/)([^/]+)/`, pathNot: `${MODULES}(cart|catalog)/` },
+      to: { path: `${MODULES}[^/]+/[^/]+\\.service\\.ts$`, pathNot: `${MODULES}$1/` },
+    },
+    {
+      name: "cart-prices-with-promotions-and-vouchers-only",
+      comment:
+        "The cart calls no domain service but the promotions' and the vouchers' (its pricing).",
+      severity: "error",
+      from: { path: `${MODULES}cart/` },
+      to: { path: `${MODULES}(?!cart/|promotions/|vouchers/)[^/]+/[^/]+\\.service\\.ts$` },
+    },
+    {
+      name: "catalog-reads-stock-from-inventory-only",
+      comment: "The catalogue calls no domain service but inventory's (what is in stock).",
+      severity: "error",
+      from: { path: `${MODULES}catalog/` },
+      to: { path: `${MODULES}(?!catalog/|inventory/)[^/]+/[^/]+\\.service\\.ts$` },
+    },
+    {
       name: "no-routes-of-another-domain",
       comment: "A domain never imports another domain's routes (or their schemas).",
       severity: "error",

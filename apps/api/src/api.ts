@@ -20,6 +20,8 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
+import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -27,8 +29,7 @@ import { metricsRoutes } from "./modules/health/metrics.routes.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
-import { orderRoutes } from "./modules/orders/orders.routes.ts";
-import type { OrdersServiceImpl } from "./modules/orders/orders.service.ts";
+import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -52,6 +53,8 @@ export type ApiDomains = {
   carts: CartServiceImpl;
   orders: OrdersServiceImpl;
   payments: PaymentsServiceImpl;
+  /** The checkout workflow (modules/checkout): the only caller of several domains. */
+  checkout: CheckoutServiceImpl;
   /** The payments' routes and the sandbox gateways, made with the service. */
   paymentsHttp: Pick<PaymentsSetup, "routes" | "registerSandboxes">;
   wallet: WalletServiceImpl;
@@ -79,7 +82,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(catalogRoutes, { catalog: d.catalog });
       await api.register(contentRoutes, { content: d.content });
       await api.register(cartRoutes, { carts: d.carts });
-      await api.register(orderRoutes, { orders: d.orders });
+      await api.register(checkoutRoutes, { checkout: d.checkout });
       await api.register(walletRoutes, { wallet: d.wallet });
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });

@@ -21,7 +21,10 @@ export async function buildApp(
   // The pool's connections in /metrics, until the app closes.
   const unwatch = watchPool(runtime.database.pool);
   app.addHook("onClose", async () => void unwatch());
-  const domains = await composeDomains(app, runtime, { extraGateways: opts.extraGateways });
+  const domains = await composeDomains(app, runtime, {
+    extraGateways: opts.extraGateways,
+    paymentsOrders: opts.paymentsOrders,
+  });
   app.decorate("domains", domains);
   await registerApi(app, domains);
   return app as App;

@@ -4,14 +4,18 @@ import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
+import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
+import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
+import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
+import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
+import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
+import { startOrderSweeper } from "@maidan/api/modules/checkout/order-sweeper";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
-import { MAX_CODE_RESENDS } from "@maidan/api/modules/orders/cod-confirmation";
-import { createCodLimits } from "@maidan/api/modules/orders/cod-limits";
-import { startOrderSweeper } from "@maidan/api/modules/orders/order-sweeper";
-import { createOrdersService } from "@maidan/api/modules/orders/orders.service";
+import { createOrdersService } from "@maidan/api/modules/orders/order-records.service";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { setupPayments } from "@maidan/api/modules/payments/payments.plugin";
+import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
@@ -28,6 +32,11 @@ export type Domains = ApiDomains & {
 export type ComposeOptions = {
   /** Payment gateways besides the registry's (a test adds one, decision 033). */
   extraGateways?: readonly PaymentGateway[];
+  /**
+   * Stands in for the checkout's side of online payment (payments.int.test.ts records what
+   * payments asks of it, to test the payment layer on its own).
+   */
+  paymentsOrders?: OrderPayments;
 };
 
 /**
@@ -61,7 +70,8 @@ export async function composeDomains(
   });
   const addresses = createAddressService(db);
   const catalog = createCatalogService(db, config.CACHE_TTL_MS);
-  const orders = createOrdersService({
+  const orders = createOrdersService(db);
+  const checkoutDeps: CheckoutDeps = {
     db,
     carts,
     addresses,
@@ -98,22 +108,25 @@ export async function composeDomains(
       void catalog
         .stockChanged(ids)
         .catch((err) => logger().warn({ err }, "catalog: stock change not passed on")),
-  });
+  };
+  // Payments is made with the checkout's side of online payment (placing awaiting payment, and
+  // what a verified result does to the orders), which needs nothing of payments; the checkout
+  // workflow is then made with payments' service. Neither is plugged into the other later.
   const payments = await setupPayments(app, {
     config,
     database,
     kv,
     viewerOf: (r) => auth.service.viewerFromRequest(r),
     extraGateways: options.extraGateways,
+    orders: options.paymentsOrders ?? createOnlinePayment(checkoutDeps),
+    // Verified top-ups and refunds to the wallet credit its ledger, once per reference.
+    wallet: {
+      topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
+      // A cancelled order's online payment taken as wallet credit (decision 023).
+      refund: (tx, userId, r) => wallet.credit(tx, userId, { ...r, kind: "order_refund" }),
+    },
   });
-  // Online payments reach the orders through their service (awaiting payment, paid, hold released).
-  payments.payments.useOrders(orders.payments);
-  // Verified top-ups and refunds to the wallet credit its ledger, once per reference.
-  payments.payments.useWallet({
-    topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
-    // A cancelled order's online payment taken as wallet credit (decision 023).
-    refund: (tx, userId, r) => wallet.credit(tx, userId, { ...r, kind: "order_refund" }),
-  });
+  const checkout = createCheckout({ ...checkoutDeps, orders, payments: payments.payments });
   const content = createContentService(db);
   const freebies = createFreebieService(
     db,
@@ -125,8 +138,8 @@ export async function composeDomains(
     },
     config.CACHE_TTL_MS,
   );
-  // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
-  if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
+  // Tests run the expiry by hand (checkout.expireUnconfirmed); a server sweeps on an interval.
+  if (!config.isTest) startOrderSweeper(app, checkout, config.ORDER_SWEEP_INTERVAL_MS);
   return {
     config,
     database,
@@ -142,6 +155,7 @@ export async function composeDomains(
     orders,
     payments: payments.payments,
     paymentsHttp: payments,
+    checkout,
     wallet,
     vouchers,
     freebies,
@@ -152,7 +166,8 @@ export async function composeDomains(
       catalog,
       content,
       carts,
-      orders,
+      // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
+      orders: checkout,
       payments: payments.payments,
       wallet,
       vouchers,

@@ -1,4 +1,3 @@
-import type { OrdersServiceImpl } from "@maidan/api/modules/orders/orders.service";
 import { addToCart, guest, send, setStock } from "@maidan/api/testing/cart-helpers";
 import { ADDRESS, placeOrder } from "@maidan/api/testing/order-helpers";
 import type { AppServices } from "@maidan/contracts/services";
@@ -144,7 +143,7 @@ describe("cached catalogue pages and stock", () => {
 
     // The second order is never confirmed by SMS: its time runs out and its stock comes back.
     const later = new Date(Date.now() + 24 * 3600_000);
-    const orders = t.app.domains.orders as OrdersServiceImpl;
+    const orders = t.app.domains.checkout;
     expect(await orders.expireUnconfirmed(later)).toBeGreaterThanOrEqual(1);
     await settled();
     expect(await page(p.slug)).toContain("stock 6");

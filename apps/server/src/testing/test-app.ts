@@ -5,6 +5,7 @@ import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
 import { hashPassword } from "@maidan/api/modules/auth/password";
 import { createMediaStorage } from "@maidan/api/modules/media/create-media-storage";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
+import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
 import { type Config, loadConfig } from "@maidan/config/config";
 import type { Database } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
@@ -39,6 +40,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Payment gateways besides the registry's, defined by the test. */
     extraGateways?: readonly PaymentGateway[];
+    /** Stands in for the checkout's side of online payment (a recorder, payments.int.test.ts). */
+    paymentsOrders?: OrderPayments;
     /** Where the app's log lines go (captureLogs); give LOG_LEVEL in `env` to get any. */
     logTo?: DestinationStream;
   } = {},
@@ -66,7 +69,7 @@ export async function createTestApp(
   const media = createMediaStorage(config);
   const app = await buildApp(
     { config, database, kv, media },
-    { extraGateways: opts.extraGateways, logTo: opts.logTo },
+    { extraGateways: opts.extraGateways, paymentsOrders: opts.paymentsOrders, logTo: opts.logTo },
   );
   opts.extend?.(app, config);
   await app.ready();

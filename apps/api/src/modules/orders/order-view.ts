@@ -6,8 +6,11 @@ import type {
   PlaceOrderResult,
 } from "@maidan/contracts/orders";
 import { CANCELLABLE } from "@maidan/contracts/orders";
-import { isPriceNote } from "./order-repricing.ts";
 import type { ItemRow, OrderRow } from "./orders.repository.ts";
+
+/** Every note a re-pricing writes into an order's history starts so (toDetail shows them). */
+export const PRICE_NOTE = "Re-priced";
+export const isPriceNote = (note: string | null) => note?.startsWith(PRICE_NOTE) === true;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

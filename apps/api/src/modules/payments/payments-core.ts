@@ -19,7 +19,7 @@ export type PaymentsCore = {
   origin: string;
   callbackMaxAgeMinutes: number;
   log: (msg: string) => void;
-  /** The orders and the wallet, plugged in by the server (compose.ts) after the service is made. */
+  /** The checkout's side of an order's payment and the wallet, given by the server (compose.ts). */
   ports: { orders: OrderPayments; wallet: WalletTopUps };
 };
 

@@ -22,7 +22,7 @@ import { secureHash } from "./gateways/nift/nift-crypto.ts";
 import * as repo from "./payments.repository.ts";
 
 /**
- * Online payment against the real orders module (the port plugged in by app.ts): orders wait
+ * Online payment against the real checkout (its side given to payments by compose.ts): orders wait
  * for payment with their stock held, a verified callback marks them paid, a failed attempt
  * keeps them waiting, and an ended hold gives the stock back.
  */

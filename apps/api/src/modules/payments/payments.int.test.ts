@@ -58,8 +58,7 @@ const port: OrderPayments = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ products: 10 });
-  t.app.domains.payments.useOrders(port);
+  t = await createTestApp({ products: 10, paymentsOrders: port });
 });
 afterAll(() => t?.close());
 

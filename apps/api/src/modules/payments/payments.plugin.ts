@@ -17,6 +17,7 @@ import { keenuBanks } from "./gateways/keenu/keenu.gateway.ts";
 import type { GatewayContext, PaymentGateway } from "./gateways/payment-gateway.ts";
 import { gatewayRegistry } from "./gateways/registry.ts";
 import { gatewayConfigs, sandboxGateways } from "./payments.config.ts";
+import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 import { createPaymentsService } from "./payments.service.ts";
 import { sandboxRoutes } from "./sandbox/sandbox.routes.ts";
@@ -72,6 +73,9 @@ export async function setupPayments(
     viewerOf: (r: Request) => Promise<Viewer>;
     /** Gateways besides the registry's (a test adds its own). */
     extraGateways?: readonly PaymentGateway[];
+    /** The checkout's side of an order's payment, and the wallet's credits (compose.ts). */
+    orders: OrderPayments;
+    wallet: WalletTopUps;
   },
 ) {
   const { config } = deps;
@@ -92,6 +96,8 @@ export async function setupPayments(
     callbackMaxAgeMinutes: config.PAYMENT_CALLBACK_MAX_AGE_MINUTES,
     topUpLimits: { min: config.WALLET_TOPUP_MIN, max: config.WALLET_TOPUP_MAX },
     log: (m) => logger().warn(m),
+    orders: deps.orders,
+    wallet: deps.wallet,
   });
   // The two gateway pages the storefront shows itself (contracts' PaymentsService): Keenu's
   // bank picker and Easypay's second step (/pgw/easypaisa).

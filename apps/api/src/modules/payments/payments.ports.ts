@@ -29,8 +29,10 @@ export type PayableCheckout = {
 };
 
 /**
- * What payments needs from the orders domain (issue #5). The orders module implements it with
- * its own service and repository; payments never touches the orders tables itself.
+ * What payments needs from the checkout its payments are for. The checkout workflow implements
+ * it (modules/checkout/online-payment.ts, payment-results.ts) and the server hands it to
+ * payments when it makes the service (apps/server/src/compose.ts); payments never imports the
+ * orders or the checkout, and never touches the orders tables itself.
  */
 export type OrderPayments = {
   /**
@@ -64,13 +66,6 @@ export type OrderPayments = {
    * after the payment's transaction committed, once per checkout; a failed send is only logged.
    */
   notifyPaid(checkoutId: string): Promise<void>;
-  /**
-   * Payments lends the orders side how a checkout's open attempts end when its orders stop
-   * waiting for them (a switch to cash on delivery). Optional: a recorder in tests may skip it.
-   */
-  useAttempts?(attempts: OpenAttempts): void;
-  /** And how a cancelled order's online payment goes back (decision 023). */
-  useRefunds?(refunds: PaidOrderRefunds): void;
   /** Staff refunded an order's payment through the gateway: its payment status says so. */
   refunded?(tx: Tx, orderId: string): Promise<void>;
 };

@@ -1,4 +1,3 @@
-import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
 import type { GatewayRegistry } from "./gateways/gateway-registry.ts";
 import type { GatewayHttp } from "./gateways/http.ts";
@@ -24,31 +23,10 @@ export type PaymentsDeps = {
   /** Wallet top-up limits in whole rupees (WALLET_TOPUP_MIN / WALLET_TOPUP_MAX). */
   topUpLimits: { min: number; max: number };
   log: (msg: string) => void;
-};
-
-export const notAvailable = () =>
-  new AppError(
-    "PAYMENTS_UNAVAILABLE",
-    "Online payment is not available yet. Please choose cash on delivery.",
-  );
-
-/** The orders side is plugged in by the orders module (issue #5); until then online payment is off. */
-const ordersMissing: OrderPayments = {
-  payableCheckout: async () => {
-    throw notAvailable();
-  },
-  markPaid: async () => false,
-  releaseHold: async () => false,
-  orderIds: async () => [],
-  expiredHolds: async () => [],
-  notifyPaid: async () => {},
-};
-
-/** The wallet side is plugged in by the server (compose.ts); until then a top-up cannot be credited, so none starts. */
-const walletMissing: WalletTopUps = {
-  topUp: async () => {
-    throw notAvailable();
-  },
+  /** The checkout's side of an order's payment (its online-payment.ts), given by the server. */
+  orders: OrderPayments;
+  /** Verified top-ups and wallet refunds credited to the wallet's ledger, given by the server. */
+  wallet: WalletTopUps;
 };
 
 /**
@@ -59,7 +37,7 @@ const walletMissing: WalletTopUps = {
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, log } = deps;
-  const core: PaymentsCore = { ...deps, ports: { orders: ordersMissing, wallet: walletMissing } };
+  const core: PaymentsCore = { ...deps, ports: { orders: deps.orders, wallet: deps.wallet } };
   const results = createResults(core);
   const signals = createSignals(core, results);
   const { start, startTopUp, openAttempts } = createStarts(core, signals, {
@@ -114,15 +92,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   return {
-    useOrders(port: OrderPayments) {
-      core.ports.orders = port;
-      port.useAttempts?.(openAttempts);
-      port.useRefunds?.(refunds.port);
-    },
-    useWallet(port: WalletTopUps) {
-      core.ports.wallet = port;
-    },
     start,
+    /** A checkout's open attempts, ended when it switches to cash on delivery (the checkout calls). */
+    attempts: openAttempts,
+    /** A cancelled order's online payment given back, inside the cancel's transaction (decision 023). */
+    orderRefunds: refunds.port,
     startTopUp,
     topUpLimits: deps.topUpLimits,
     /** A gateway's return, callback or IPN (its signal routes). */

@@ -8,13 +8,13 @@ import * as repo from "./payments.repository.ts";
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /**
- * Refunds of orders cancelled after they were paid online (decision 023). The orders service
- * calls `port.refund` inside the cancel's transaction, so the order's cancel, its stock, its
- * wallet part and this refund commit together or not at all. One row per order (unique), and
- * the cancel itself moves the order once, so a second or concurrent cancel refunds nothing
- * more. Money owed to the original method goes to the gateway's `refund`: one without a refund
- * API (none of the five documents one) leaves it due until staff refund it in the gateway's
- * portal and record it here.
+ * Refunds of orders cancelled after they were paid online (decision 023). The checkout's
+ * cancellation calls `port.refund` inside the cancel's transaction, so the order's cancel, its
+ * stock, its wallet part and this refund commit together or not at all. One row per order
+ * (unique), and the cancel itself moves the order once, so a second or concurrent cancel
+ * refunds nothing more. Money owed to the original method goes to the gateway's `refund`: one
+ * without a refund API (none of the five documents one) leaves it due until staff refund it in
+ * the gateway's portal and record it here.
  */
 export function createRefunds(deps: {
   db: Db;

@@ -11,7 +11,6 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { ADDRESS } from "../../testing/order-helpers.ts";
-import type { OrdersServiceImpl } from "./orders.service.ts";
 
 /**
  * Unconfirmed cash-on-delivery orders hold stock for up to COD_CONFIRM_MINUTES and cost an SMS
@@ -111,7 +110,7 @@ describe("unconfirmed COD orders", () => {
     expect(over.json().message).toBe(
       `Your cash-on-delivery orders waiting for confirmation may hold up to 4 items. ${FIRST}`,
     );
-    const orders = t.app.domains.orders as OrdersServiceImpl;
+    const orders = t.app.domains.checkout;
     expect(await orders.expireUnconfirmed(new Date(Date.now() + 24 * 3600_000))).toBeGreaterThan(0);
     expect((await place(who, phone(), ip())).statusCode).toBe(200);
   });

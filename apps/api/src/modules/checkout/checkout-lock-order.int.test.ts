@@ -10,7 +10,6 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { ADDRESS, placeOrder } from "../../testing/order-helpers.ts";
-import type { OrdersServiceImpl } from "./orders.service.ts";
 
 /**
  * Decision 029: every checkout, hold release, cancellation and expiry locks the rows it writes
@@ -153,7 +152,7 @@ describe("one product, many sizes, many shoppers at once", () => {
       [b, a],
       [c, b],
     ];
-    const orders = t.app.domains.orders as OrdersServiceImpl;
+    const orders = t.app.domains.checkout;
     const later = new Date(Date.now() + 24 * 3600_000);
     for (let round = 0; round < 3; round++) {
       // Orders to cancel or expire, each holding two or three sizes.

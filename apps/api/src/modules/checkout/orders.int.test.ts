@@ -13,7 +13,6 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { ADDRESS, buy, countOrders, lastSms, placeOrder } from "../../testing/order-helpers.ts";
-import type { OrdersServiceImpl } from "./orders.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -264,7 +263,7 @@ describe("confirmation, cancel and expiry", () => {
     const who = guest();
     const r = await buy(t, who, v, 2);
     expect(await stockOf(t, v.vid)).toBe(0);
-    const orders = t.app.domains.orders as OrdersServiceImpl;
+    const orders = t.app.domains.checkout;
     expect(await orders.expireUnconfirmed(new Date())).toBe(0);
     const later = new Date(Date.now() + 121 * 60_000);
     const overdue = await countOrders(

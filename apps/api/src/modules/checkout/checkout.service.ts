@@ -1,3 +1,40 @@
+/*
+ * CHECKOUT: the one workflow that calls several domains (decision 039). Cart, vouchers,
+ * promotions (through the cart's pricing), wallet, inventory, orders and payments are each
+ * called through their services; only this folder calls more than one of them. Orders and
+ * payments do not know each other: payments is built with this folder's online side
+ * (online-payment.ts implements payments' OrderPayments port) and this folder is built with
+ * payments' service (apps/server/src/compose.ts).
+ *
+ * The files, in the order of the flow:
+ *   checkout.routes.ts     POST /api/orders and the shopper's order calls (spec §7), calling this file
+ *   checkout.service.ts    this file: the workflow as the shopper calls it (place COD, detail,
+ *                          cancel, confirm, resend code, confirm link, switch to COD, expiry)
+ *   checkout-deps.ts       what the server gives the workflow
+ *   place-order.ts         ONE place-order path for COD and online methods: validate the cart →
+ *                          price it (vouchers, promotions) → take stock (inventory) → money
+ *                          (checkout-money.ts: coupon redeemed, wallet spent) → write the orders
+ *                          (one per vendor) → record the request (checkout.repository.ts)
+ *   checkout-money.ts      the coupon and wallet inside the order's transaction; split per order
+ *   checkout-terms.ts      the terms a checkout was priced by, kept for re-pricing
+ *   checkout.repository.ts idempotency key lock, the request record, the cart locked and deleted
+ *   stock-watch.ts         which products a checkout took stock of (for the page cache)
+ *   cod-confirmation.ts    COD confirmation codes and signed links
+ *   cod-limits.ts          limits on unconfirmed COD checkouts and their SMS
+ *   online-payment.ts      online methods: placed (the same path) awaiting payment with the stock
+ *                          held, or a waiting checkout paid again; the port payments is built with
+ *   payment-results.ts     what a verified result does: paid → orders confirmed, shopper told;
+ *                          expired hold → orders cancelled, stock and money back
+ *   cancellation.ts        one order cancelled: stock, voucher use and wallet part back; an
+ *                          online payment refunded (through payments, decision 023)
+ *   order-repricing.ts     what remains of a checkout re-priced when one order is cancelled
+ *   reprice.ts             the re-pricing arithmetic (pure)
+ *   order-sweeper.ts       the interval that expires unconfirmed COD orders
+ *
+ * A new step goes in the workflow function it belongs to (place-order.ts for placing, this
+ * file for the shopper's later calls, payment-results.ts for what a payment's result does),
+ * calling the domain's service; a domain's repository stays private to it.
+ */
 import { COD_LIMIT } from "@maidan/contracts/cart";
 import { AppError } from "@maidan/contracts/errors";
 import type { OrderStatus } from "@maidan/contracts/orders";
@@ -8,15 +45,19 @@ import {
   confirmBody,
   linkConfirmBody,
   type OrdersService,
-  type RefundTo,
 } from "@maidan/contracts/orders";
-import type { DbOrTx, Tx } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import { logger } from "@maidan/observability/log";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
-import type { Mailer, SmsSender } from "../auth/messaging.ts";
 import * as stock from "../inventory/inventory.service.ts";
+import { sendNewCode, sendOrderMessages } from "../orders/order-messages.ts";
+import type { OrderRow, OrdersServiceImpl } from "../orders/order-records.service.ts";
+import * as orderService from "../orders/order-records.service.ts";
+import { checkoutResult, sumAmounts, toDetail, toSummary } from "../orders/order-view.ts";
+import type { OpenAttempts, PaidOrderRefunds } from "../payments/payments.ports.ts";
+import { cancelIn, refundOnline } from "./cancellation.ts";
+import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
 import {
   codeHash,
   confirmLink,
@@ -28,24 +69,20 @@ import {
   sameSecret,
 } from "./cod-confirmation.ts";
 import { type Hold, ownerKeyOf } from "./cod-limits.ts";
-import { sendNewCode, sendOrderMessages } from "./order-messages.ts";
-import { createOrderPayments } from "./order-payments.ts";
 import { keepBack, repriceRemaining } from "./order-repricing.ts";
-import { checkoutResult, sumAmounts, toDetail, toSummary } from "./order-view.ts";
-import type { OrderRow } from "./orders.repository.ts";
-import * as repo from "./orders.repository.ts";
-import { codTooLarge, type PlaceDeps, placeOrder } from "./place-order.ts";
+import { codTooLarge, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
 
-export type OrdersDeps = PlaceDeps & {
-  sms: SmsSender;
-  mailer: Mailer;
-  /** Throttles of new confirmation codes (shared by every process when Redis is set). */
-  kv: Kv;
-  /** The shop's configured public origin, for the links in SMS (never a request's Host). */
-  publicUrl: string;
-  /** Told, after the commit, which products an order took stock of or gave it back to. */
-  stockChanged?: (productIds: string[]) => void;
+export type CheckoutServiceDeps = CheckoutDeps & {
+  /** The orders domain's lists (the workflow's steps are its service's functions). */
+  orders: OrdersServiceImpl;
+  /** What the checkout asks of payments (made before it, with the checkout's online side). */
+  payments: {
+    /** A checkout's open attempts, ended when it switches to cash on delivery. */
+    attempts: OpenAttempts;
+    /** A cancelled order's online payment given back (decision 023). */
+    orderRefunds: PaidOrderRefunds;
+  };
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,19 +90,18 @@ const missing = () => notFound("Order not found");
 const tooMany = (message: string) => new AppError("TOO_MANY_CODES", message);
 
 /**
- * Orders: placing (place-order.ts), the shopper's list and detail, cancelling before dispatch,
- * COD confirmation and its expiry, and switching a failed online payment to COD.
+ * The checkout workflow as the shopper calls it (the contracts' OrdersService, spec §7 orders):
+ * placing a COD order, the order's detail with its refund, cancelling with re-pricing and
+ * refund, COD confirmation, its codes and its expiry, and switching to cash on delivery.
  */
-export function createOrdersService(deps: OrdersDeps) {
+export function createCheckout(deps: CheckoutServiceDeps) {
   const { db } = deps;
   const log = (m: string) => logger().warn(m);
-  const stockChanged = (ids: Set<string>) => {
-    if (ids.size > 0) deps.stockChanged?.([...ids]);
-  };
+  const stockChanged = stockChangedOf(deps);
 
   async function owned(owner: { userId: string | null; guestId: string | null }, id: string) {
     if (!UUID.test(id) || (!owner.userId && !owner.guestId)) throw missing();
-    const o = await repo.findOrder(db, owner.userId, owner.guestId, id);
+    const o = await orderService.findOrder(db, owner.userId, owner.guestId, id);
     if (!o) throw missing();
     return o;
   }
@@ -73,88 +109,24 @@ export function createOrdersService(deps: OrdersDeps) {
   async function detail(owner: { userId: string | null; guestId: string | null }, id: string) {
     const o = await owned(owner, id);
     const [items, events, refund] = await Promise.all([
-      repo.orderItemsOf(db, o.id),
-      repo.eventsOf(db, o.id),
-      service.payments.refundOf(o.id),
+      orderService.orderItemsOf(db, o.id),
+      orderService.eventsOf(db, o.id),
+      deps.payments.orderRefunds.refundOf(o.id),
     ]);
     return toDetail(o, items, events, refund);
-  }
-
-  /**
-   * Cancels one order if it is still in `from`; returns its stock (adding its products to
-   * `touched`). False when it moved on.
-   */
-  async function cancelIn(
-    tx: DbOrTx,
-    id: string,
-    from: readonly OrderStatus[],
-    reason: string,
-    touched?: Set<string>,
-  ) {
-    const ok = await repo.transition(tx, id, from, "cancelled", {
-      cancelReason: reason,
-      clearCode: true,
-    });
-    if (!ok) return false;
-    const items = (await repo.orderItemsOf(tx, id)).flatMap((i) =>
-      i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
-    );
-    await stock.returnStock(tx, items);
-    for (const i of items) if (i.productId) touched?.add(i.productId);
-    // Voucher before wallet: the order a checkout takes them in (decision 029).
-    // A voucher's use comes back once every order of its checkout is cancelled.
-    if (deps.vouchers) {
-      const checkout = await repo.checkoutOf(tx, id);
-      if (checkout) await deps.vouchers.release(tx, checkout);
-    }
-    // The wallet part goes back to the ledger, once per order (the refund is keyed by order id).
-    const paid = await repo.walletPartOf(tx, id);
-    if (paid?.user_id && paid.wallet_used > 0)
-      await deps.wallet.refund(tx, paid.user_id, {
-        amount: paid.wallet_used,
-        orderId: id,
-        remark: `Refund for cancelled order ${paid.order_no}`,
-      });
-    await repo.insertEvent(tx, id, "cancelled", reason);
-    return true;
-  }
-
-  /**
-   * Money a gateway took for a cancelled order goes back, recorded in the cancellation's
-   * transaction (decision 023), less what paid or dispatched orders of its checkout kept
-   * (`kept_back`, set by the re-pricing just before).
-   */
-  async function refundOnline(tx: DbOrTx, id: string, refundTo: RefundTo) {
-    const money = await repo.moneyOf(tx, id);
-    if (money?.payment_status !== "paid" || money.payment_method === "COD") return;
-    const amount = money.total - money.kept_back;
-    if (amount <= 0) return;
-    const refund = await service.payments.refundPaid(
-      tx as Tx,
-      {
-        orderId: id,
-        orderNo: money.order_no,
-        checkoutId: money.checkout_id,
-        userId: money.user_id,
-        guestId: money.guest_id,
-        amount,
-      },
-      refundTo,
-    );
-    await repo.setPaymentStatus(tx, id, refund.status === "refunded" ? "refunded" : "refund_due");
   }
 
   async function confirmCheckout(checkoutId: string, note: string) {
     let moved = false;
     const list = await db.transaction(async (tx) => {
-      const list = await repo.checkoutOrders(tx, checkoutId, true);
+      const list = await orderService.checkoutOrders(tx, checkoutId, true);
       for (const o of list) {
         if (
-          await repo.transition(tx, o.id, ["pending_confirmation"], "confirmed", {
+          await orderService.transition(tx, o.id, ["pending_confirmation"], "confirmed", {
             clearCode: true,
           })
         ) {
-          await repo.insertEvent(tx, o.id, "confirmed", note);
+          await orderService.insertEvent(tx, o.id, "confirmed", note);
           moved = true;
         }
       }
@@ -171,7 +143,7 @@ export function createOrdersService(deps: OrdersDeps) {
    */
   async function issueCode(tx: DbOrTx, checkoutId: string) {
     const code = newCode();
-    await repo.setConfirmCode(
+    await orderService.setConfirmCode(
       tx,
       checkoutId,
       codeHash(deps.secret, checkoutId, code),
@@ -180,17 +152,7 @@ export function createOrdersService(deps: OrdersDeps) {
     return code;
   }
 
-  const service: OrdersService & {
-    expireUnconfirmed(now?: Date): Promise<number>;
-    /** The orders side of online payment, plugged into payments by the server (apps/server/src/compose.ts). */
-    payments: ReturnType<typeof createOrderPayments>;
-  } = {
-    payments: createOrderPayments(deps, {
-      cancelIn,
-      notify: (result, address) =>
-        sendOrderMessages({ sms: deps.sms, mailer: deps.mailer, log }, result, address, null),
-      stockChanged,
-    }),
+  const service: OrdersService & { expireUnconfirmed(now?: Date): Promise<number> } = {
     async place(owner, input, opts = {}) {
       const watched = watchStock(deps);
       const placed = await placeOrder(watched.deps, owner, input, opts);
@@ -212,9 +174,7 @@ export function createOrdersService(deps: OrdersDeps) {
       return placed.result;
     },
 
-    async listMine(userId, limit = 50) {
-      return (await repo.listOrders(db, userId, Math.min(Math.max(limit, 1), 100))).map(toSummary);
-    },
+    listMine: (userId, limit) => deps.orders.listMine(userId, limit),
 
     getMine: detail,
 
@@ -231,7 +191,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const outcome = await db.transaction(async (tx) => {
         // The checkout's orders, then every product they hold, before anything is written
         // (decision 029); what remains of the checkout is re-priced before the cancellation.
-        const list = await repo.checkoutOrders(tx, o.checkout_id, true);
+        const list = await orderService.checkoutOrders(tx, o.checkout_id, true);
         const now = list.find((x) => x.id === o.id);
         if (!now || !CANCELLABLE.includes(now.status)) return null;
         await stock.lockProductsOfOrders(
@@ -239,10 +199,10 @@ export function createOrdersService(deps: OrdersDeps) {
           list.map((x) => x.id),
         );
         const repriced = await repriceRemaining(tx, deps, now, list, touched);
-        if (!(await cancelIn(tx, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
+        if (!(await cancelIn(tx, deps, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
           return null;
         await keepBack(tx, deps, now, repriced);
-        await refundOnline(tx, o.id, refundTo ?? "original");
+        await refundOnline(tx, deps.payments.orderRefunds, o.id, refundTo ?? "original");
         const waiting = (x: OrderRow) => x.status === "pending_confirmation";
         return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
       });
@@ -262,7 +222,7 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       // The try is counted before the code is compared, in one conditional update: of any
       // number of concurrent guesses exactly MAX_CONFIRM_ATTEMPTS are ever compared.
-      const hash = await repo.takeConfirmAttempt(db, o.checkout_id, MAX_CONFIRM_ATTEMPTS);
+      const hash = await orderService.takeConfirmAttempt(db, o.checkout_id, MAX_CONFIRM_ATTEMPTS);
       if (hash === null) {
         const now = await owned(owner, id);
         if (now.status === "cancelled") throw conflict("This order was cancelled");
@@ -299,7 +259,7 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       await deps.kv.set(gap, "1", RESEND_GAP_SECONDS);
       const code = await issueCode(db, o.checkout_id);
-      const list = await repo.checkoutOrders(db, o.checkout_id);
+      const list = await orderService.checkoutOrders(db, o.checkout_id);
       await sendNewCode(
         { sms: deps.sms, log },
         { phone: o.address.phone, numbers: list.map((x) => x.order_no).join(", ") },
@@ -316,7 +276,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async confirmWithLink(input) {
       const { c, sig } = parseInput(linkConfirmBody, input);
       if (!sameSecret(sig, linkSignature(deps.secret, c))) throw notFound("This link is not valid");
-      const list = await repo.checkoutOrders(db, c);
+      const list = await orderService.checkoutOrders(db, c);
       if (list.length === 0) throw notFound("This link is not valid");
       if (list.every((o) => o.status === "cancelled")) throw conflict("This order was cancelled");
       const after = await confirmCheckout(c, "Confirmed by SMS link");
@@ -326,12 +286,7 @@ export function createOrdersService(deps: OrdersDeps) {
       };
     },
 
-    async awaitingPayment(owner) {
-      if (!owner.userId && !owner.guestId) return [];
-      return (await repo.ownedByStatus(db, owner.userId, owner.guestId, "awaiting_payment")).map(
-        toSummary,
-      );
-    },
+    awaitingPayment: (owner) => deps.orders.awaitingPayment(owner),
 
     async changePaymentMethod(owner, input, opts = {}) {
       const q = parseInput(changePaymentQuery, input);
@@ -339,13 +294,17 @@ export function createOrdersService(deps: OrdersDeps) {
         throw badRequest(`The checkout service ${q.paymentMethod} not yet implemented`);
       const o = await owned(owner, q.rePayId);
       // The open online attempts end as on a retry: asked first, superseded with the switch.
-      await service.payments.beforeSwitch(o.checkout_id);
+      await deps.payments.attempts.inquire(o.checkout_id);
       // An unconfirmed COD checkout from now on: it counts against the limits (cod-limits.ts).
       const limits = deps.codConfirmation ? deps.codLimits : undefined;
       let hold: Hold | undefined;
       const switching = db.transaction(async (tx) => {
-        await service.payments.supersedeIn(tx, o.checkout_id);
-        const all = await repo.checkoutOrders(tx, o.checkout_id, true);
+        await deps.payments.attempts.supersede(
+          tx,
+          o.checkout_id,
+          "Payment changed to cash on delivery",
+        );
+        const all = await orderService.checkoutOrders(tx, o.checkout_id, true);
         const waiting = all.filter((x) => x.status === "awaiting_payment");
         if (waiting.length === 0) throw conflict("This order is not waiting for a payment");
         if (waiting.reduce((n, x) => n + x.total, 0) > COD_LIMIT) throw codTooLarge();
@@ -356,11 +315,11 @@ export function createOrdersService(deps: OrdersDeps) {
           );
         const to: OrderStatus = deps.codConfirmation ? "pending_confirmation" : "placed";
         for (const x of waiting) {
-          await repo.transition(tx, x.id, ["awaiting_payment"], to, {
+          await orderService.transition(tx, x.id, ["awaiting_payment"], to, {
             paymentMethod: "COD",
             paymentStatus: "pending",
           });
-          await repo.insertEvent(tx, x.id, to, "Payment changed to cash on delivery");
+          await orderService.insertEvent(tx, x.id, to, "Payment changed to cash on delivery");
         }
         const code = deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null;
         if (limits && hold) await limits.keep(o.checkout_id, hold);
@@ -406,9 +365,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const touched = new Set<string>();
       let cancelled = 0;
       try {
-        for (const checkoutId of await repo.expiredUnconfirmed(db, now, 200)) {
+        for (const checkoutId of await orderService.expiredUnconfirmed(db, now, 200)) {
           const done = await db.transaction(async (tx) => {
-            const list = await repo.checkoutOrders(tx, checkoutId, true);
+            const list = await orderService.checkoutOrders(tx, checkoutId, true);
             const due = list.filter(
               (o) =>
                 o.status === "pending_confirmation" &&
@@ -422,7 +381,14 @@ export function createOrdersService(deps: OrdersDeps) {
             let n = 0;
             for (const o of due)
               if (
-                await cancelIn(tx, o.id, ["pending_confirmation"], "Not confirmed in time", touched)
+                await cancelIn(
+                  tx,
+                  deps,
+                  o.id,
+                  ["pending_confirmation"],
+                  "Not confirmed in time",
+                  touched,
+                )
               )
                 n++;
             const left = list.some((o) => o.status === "pending_confirmation" && !due.includes(o));
@@ -441,4 +407,4 @@ export function createOrdersService(deps: OrdersDeps) {
   return service;
 }
 
-export type OrdersServiceImpl = ReturnType<typeof createOrdersService>;
+export type CheckoutServiceImpl = ReturnType<typeof createCheckout>;

@@ -13,14 +13,15 @@ import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
 import * as stock from "../inventory/inventory.service.ts";
+import * as orderService from "../orders/order-records.service.ts";
+import { sumAmounts } from "../orders/order-view.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
+import * as repo from "./checkout.repository.ts";
 import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts";
 import { type CheckoutTerms, checkoutTerms } from "./checkout-terms.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
 import { type CodLimits, type Hold, ownerKeyOf } from "./cod-limits.ts";
-import { sumAmounts } from "./order-view.ts";
-import * as repo from "./orders.repository.ts";
 
 export type PlaceDeps = {
   db: Db;
@@ -85,7 +86,7 @@ export async function placeOrder(
   opts: { idempotencyKey?: string | null; online?: OnlineHold; ip?: string | null } = {},
 ): Promise<Placed> {
   const body = parseInput(placeOrderBody, input);
-  // Online methods come only through payments (order-payments.ts), which then takes the payment;
+  // Online methods come only through payments (online-payment.ts), which then takes the payment;
   // which methods a gateway collects is the payments' registry's to say (decision 033).
   const online = opts.online && body.paymentMethod !== "COD" ? opts.online : null;
   if (body.paymentMethod !== "COD" && !online)
@@ -288,7 +289,7 @@ async function writeOrders(
   for (const i of c.priced.items)
     byVendor.set(i.product.vendor._id, [...(byVendor.get(i.product.vendor._id) ?? []), i]);
   const status = c.online ? "awaiting_payment" : c.code ? "pending_confirmation" : "placed";
-  // For an online order confirm_by is the end of its stock hold (see order-payments.ts).
+  // For an online order confirm_by is the end of its stock hold (see online-payment.ts).
   const confirmBy = c.online
     ? new Date(Date.now() + c.online.holdMinutes * 60_000)
     : c.code
@@ -321,7 +322,7 @@ async function writeOrders(
     const subtotal = sum((i) => i.subtotal);
     const shipping = shippingLeft;
     shippingLeft = 0;
-    const lines: repo.NewItem[] = items.map((i) => ({
+    const lines: orderService.NewItem[] = items.map((i) => ({
       productId: i.product._id,
       variantId: i.variant._id,
       name: i.product.name,
@@ -361,7 +362,7 @@ async function writeOrders(
       events.push({ status: "awaiting_payment", note: "Waiting for the online payment" });
     if (c.code)
       events.push({ status: "pending_confirmation", note: "Waiting for your SMS confirmation" });
-    const row = await repo.insertOrder(
+    const row = await orderService.insertOrder(
       tx,
       {
         checkoutId: c.checkoutId,

@@ -2,16 +2,16 @@ import { rupees } from "@maidan/contracts/money";
 import { CANCELLABLE, type RepricedOrder } from "@maidan/contracts/orders";
 import type { DbOrTx } from "@maidan/db/database";
 import * as stock from "../inventory/inventory.service.ts";
+import type { OrderRow } from "../orders/order-records.service.ts";
+import * as orderService from "../orders/order-records.service.ts";
+import { PRICE_NOTE } from "../orders/order-view.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import type { CheckoutTerms } from "./checkout-terms.ts";
-import type { OrderRow } from "./orders.repository.ts";
-import * as repo from "./orders.repository.ts";
 import { reprice } from "./reprice.ts";
 
-/** Every note a re-pricing writes into an order's history starts so (order-view.ts shows them). */
-const NOTE = "Re-priced";
-export const isPriceNote = (note: string | null) => note?.startsWith(NOTE) === true;
+/** Every note a re-pricing writes starts so (orders' order-view.ts shows them apart). */
+const NOTE = PRICE_NOTE;
 
 type Deps = { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl };
 export type Outcome = { repriced: RepricedOrder[]; lost: number; because: string };
@@ -34,7 +34,7 @@ export async function repriceRemaining(
   const terms = (list.find((o) => o.pricing)?.pricing ?? null) as CheckoutTerms | null;
   const remaining = list.filter((o) => o.id !== cancelled.id && o.status !== "cancelled");
   if (!terms || remaining.length === 0) return NOTHING;
-  const items = await repo.itemsOfOrders(
+  const items = await orderService.itemsOfOrders(
     tx,
     remaining.map((o) => o.id),
   );
@@ -74,16 +74,16 @@ export async function repriceRemaining(
       ]);
       if (gift.productId) touched.add(gift.productId);
     }
-    if (gift) await repo.deleteItem(tx, gift.itemId);
-    await repo.setAmounts(tx, c.id, { ...c, qtyLess: gift?.qty ?? 0 });
+    if (gift) await orderService.deleteItem(tx, gift.itemId);
+    await orderService.setAmounts(tx, c.id, { ...c, qtyLess: gift?.qty ?? 0 });
     const status = remaining.find((o) => o.id === c.id)?.status ?? "placed";
-    await repo.insertEvent(
+    await orderService.insertEvent(
       tx,
       c.id,
       status,
       `${NOTE} after order ${cancelled.order_no} was cancelled: ${because}. Total ${rupees(c.before)} → ${rupees(c.total)}.`,
     );
-    await repo.insertEvent(
+    await orderService.insertEvent(
       tx,
       cancelled.id,
       "cancelled",
@@ -113,9 +113,9 @@ export async function keepBack(tx: DbOrTx, deps: Deps, cancelled: OrderRow, o: O
     });
   const online =
     cancelled.payment_status === "paid" ? Math.min(o.lost - fromWallet, cancelled.total) : 0;
-  if (online > 0) await repo.setKeptBack(tx, cancelled.id, online);
+  if (online > 0) await orderService.setKeptBack(tx, cancelled.id, online);
   if (fromWallet + online > 0)
-    await repo.insertEvent(
+    await orderService.insertEvent(
       tx,
       cancelled.id,
       "cancelled",

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ownerOf, requireUser, userIdOf } from "../auth/auth.plugin.ts";
-import type { OrdersServiceImpl } from "./orders.service.ts";
+import type { CheckoutServiceImpl } from "./checkout.service.ts";
 
 const errors = {
   400: errorBody,
@@ -36,10 +36,10 @@ confirms with the SMS code (POST /api/orders/my/{id}/confirm) or the signed link
 and their SMS are limited per phone number, per shopper and per IP address (COD_HOLD_*, COD_SMS_*): over a
 limit → 429 and nothing is written.`;
 
-/** /api/orders and /api/pay/change-payment-method (spec §7). */
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersServiceImpl }> = async (
+/** /api/orders and /api/pay/change-payment-method (spec §7): the checkout workflow's calls. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutServiceImpl }> = async (
   app,
-  { orders },
+  { checkout: orders },
 ) => {
   const tags = ["orders"];
 

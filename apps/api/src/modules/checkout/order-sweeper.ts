@@ -1,16 +1,16 @@
 import { runJob } from "@maidan/observability/job-run";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance } from "fastify";
-import type { OrdersServiceImpl } from "./orders.service.ts";
+import type { CheckoutServiceImpl } from "./checkout.service.ts";
 
 /**
  * The in-process job that cancels COD orders nobody confirmed in time (releasing their stock).
  * Safe with several processes: a sweep locks each checkout's orders before cancelling them, so a
- * second process waits and then finds them cancelled (orders.service.ts expireUnconfirmed).
+ * second process waits and then finds them cancelled (checkout.service.ts expireUnconfirmed).
  */
 export function startOrderSweeper(
   app: FastifyInstance,
-  orders: OrdersServiceImpl,
+  checkout: CheckoutServiceImpl,
   everyMs: number,
 ) {
   let running = false;
@@ -19,7 +19,7 @@ export function startOrderSweeper(
     running = true;
     try {
       await runJob({ queue: "orders.expire-unconfirmed" }, async () => {
-        const n = await orders.expireUnconfirmed();
+        const n = await checkout.expireUnconfirmed();
         if (n > 0) logger().info(`orders: cancelled ${n} unconfirmed COD order(s)`);
       });
     } catch {

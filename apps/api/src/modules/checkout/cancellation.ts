@@ -1,0 +1,84 @@
+import type { OrderStatus, RefundTo } from "@maidan/contracts/orders";
+import type { DbOrTx, Tx } from "@maidan/db/database";
+import * as stock from "../inventory/inventory.service.ts";
+import * as orderService from "../orders/order-records.service.ts";
+import type { PaidOrderRefunds } from "../payments/payments.ports.ts";
+import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
+import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
+
+/**
+ * Cancels one order if it is still in `from`, inside the caller's transaction (which holds the
+ * checkout's orders and their products, decision 029): its stock goes back (its products are
+ * added to `touched`), the checkout's voucher use once every order of it is cancelled, and its
+ * wallet part to the ledger. False when the order moved on. Used by the shopper's cancel, the
+ * expiry of unconfirmed COD orders and the release of an unpaid online hold.
+ */
+export async function cancelIn(
+  tx: DbOrTx,
+  deps: { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl },
+  id: string,
+  from: readonly OrderStatus[],
+  reason: string,
+  touched?: Set<string>,
+) {
+  const ok = await orderService.transition(tx, id, from, "cancelled", {
+    cancelReason: reason,
+    clearCode: true,
+  });
+  if (!ok) return false;
+  const items = (await orderService.orderItemsOf(tx, id)).flatMap((i) =>
+    i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
+  );
+  await stock.returnStock(tx, items);
+  for (const i of items) if (i.productId) touched?.add(i.productId);
+  // Voucher before wallet: the order a checkout takes them in (decision 029).
+  // A voucher's use comes back once every order of its checkout is cancelled.
+  if (deps.vouchers) {
+    const checkout = await orderService.checkoutOf(tx, id);
+    if (checkout) await deps.vouchers.release(tx, checkout);
+  }
+  // The wallet part goes back to the ledger, once per order (the refund is keyed by order id).
+  const paid = await orderService.walletPartOf(tx, id);
+  if (paid?.user_id && paid.wallet_used > 0)
+    await deps.wallet.refund(tx, paid.user_id, {
+      amount: paid.wallet_used,
+      orderId: id,
+      remark: `Refund for cancelled order ${paid.order_no}`,
+    });
+  await orderService.insertEvent(tx, id, "cancelled", reason);
+  return true;
+}
+
+/**
+ * Money a gateway took for a cancelled order goes back, recorded in the cancellation's
+ * transaction (decision 023), less what paid or dispatched orders of its checkout kept
+ * (`kept_back`, set by the re-pricing just before).
+ */
+export async function refundOnline(
+  tx: DbOrTx,
+  refunds: PaidOrderRefunds,
+  id: string,
+  refundTo: RefundTo,
+) {
+  const money = await orderService.moneyOf(tx, id);
+  if (money?.payment_status !== "paid" || money.payment_method === "COD") return;
+  const amount = money.total - money.kept_back;
+  if (amount <= 0) return;
+  const refund = await refunds.refund(
+    tx as Tx,
+    {
+      orderId: id,
+      orderNo: money.order_no,
+      checkoutId: money.checkout_id,
+      userId: money.user_id,
+      guestId: money.guest_id,
+      amount,
+    },
+    refundTo,
+  );
+  await orderService.setPaymentStatus(
+    tx,
+    id,
+    refund.status === "refunded" ? "refunded" : "refund_due",
+  );
+}

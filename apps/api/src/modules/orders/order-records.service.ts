@@ -1,0 +1,109 @@
+import type { CartOwner } from "@maidan/contracts/cart";
+import type { OrderSummary } from "@maidan/contracts/orders";
+import type { Db, DbOrTx } from "@maidan/db/database";
+import { toSummary } from "./order-view.ts";
+import * as repo from "./orders.repository.ts";
+
+/*
+ * Orders: the order records (one per vendor of a checkout, with their items, status history and
+ * amounts) and the shopper's list of them. The domain knows nothing of payments, stock, vouchers
+ * or the wallet: the checkout workflow (modules/checkout) places, confirms, cancels and re-prices
+ * orders by composing the steps below with theirs. Like inventory's, every step runs on the
+ * caller's connection or transaction, so a checkout writes its orders, stock and money in one.
+ */
+
+export type { ItemRow, NewItem, NewOrder, OrderRow, TransitionPatch } from "./orders.repository.ts";
+
+// --- Reading ---
+
+/** One order if it is the owner's (the user's, else the guest's); null otherwise. */
+export const findOrder = (db: DbOrTx, userId: string | null, guestId: string | null, id: string) =>
+  repo.findOrder(db, userId, guestId, id);
+
+/** A checkout's orders; `forUpdate` locks them (decision 029: orders before their products). */
+export const checkoutOrders = (db: DbOrTx, checkoutId: string, forUpdate = false) =>
+  repo.checkoutOrders(db, checkoutId, forUpdate);
+
+export const orderItemsOf = (db: DbOrTx, orderId: string) => repo.orderItemsOf(db, orderId);
+
+/** The items of several orders, each with its order id. */
+export const itemsOfOrders = (db: DbOrTx, orderIds: string[]) => repo.itemsOfOrders(db, orderIds);
+
+export const eventsOf = (db: DbOrTx, orderId: string) => repo.eventsOf(db, orderId);
+
+/** The checkout an order belongs to (its voucher use is the checkout's). */
+export const checkoutOf = (tx: DbOrTx, orderId: string) => repo.checkoutOf(tx, orderId);
+
+/** Who paid what from a wallet for an order (for the refund when it is cancelled). */
+export const walletPartOf = (tx: DbOrTx, orderId: string) => repo.walletPartOf(tx, orderId);
+
+/** An order's total, payment and what its re-pricing kept back (for an online refund). */
+export const moneyOf = (tx: DbOrTx, orderId: string) => repo.moneyOf(tx, orderId);
+
+/** Checkouts with an unconfirmed COD order past its deadline, longest overdue first. */
+export const expiredUnconfirmed = (db: DbOrTx, now: Date, limit: number) =>
+  repo.expiredUnconfirmed(db, now, limit);
+
+/** Checkouts with an online order whose stock hold (confirm_by) ended unpaid. */
+export const expiredHolds = (db: DbOrTx, now: Date, limit: number) =>
+  repo.expiredHolds(db, now, limit);
+
+// --- Writing ---
+
+/** An order with its items and its first status events, in one statement. */
+export const insertOrder = (
+  tx: DbOrTx,
+  o: repo.NewOrder,
+  items: repo.NewItem[],
+  events: Parameters<typeof repo.insertOrder>[3],
+) => repo.insertOrder(tx, o, items, events);
+
+/** A line of an order's status history. */
+export const insertEvent = (...args: Parameters<typeof repo.insertEvent>) =>
+  repo.insertEvent(...args);
+
+/** Moves an order from one of `from` to `to`; false when it was no longer in one of them. */
+export const transition = (...args: Parameters<typeof repo.transition>) => repo.transition(...args);
+
+/** A new confirmation code (its hash) for a checkout's COD orders; the deadline moves on. */
+export const setConfirmCode = (tx: DbOrTx, checkoutId: string, hash: string, minutes: number) =>
+  repo.setConfirmCode(tx, checkoutId, hash, minutes);
+
+/** Counts one try at a checkout's code (fewer than `max` made) and answers its hash, else null. */
+export const takeConfirmAttempt = (tx: DbOrTx, checkoutId: string, max: number) =>
+  repo.takeConfirmAttempt(tx, checkoutId, max);
+
+/** A retry through another gateway: the waiting orders now say which method they wait for. */
+export const setAwaitingMethod = (tx: DbOrTx, checkoutId: string, method: string) =>
+  repo.setAwaitingMethod(tx, checkoutId, method);
+
+export const setPaymentStatus = (tx: DbOrTx, orderId: string, status: "refund_due" | "refunded") =>
+  repo.setPaymentStatus(tx, orderId, status);
+
+/** An order's amounts after re-pricing (a gift line taken off lowers its unit count). */
+export const setAmounts = (...args: Parameters<typeof repo.setAmounts>) => repo.setAmounts(...args);
+
+export const deleteItem = (tx: DbOrTx, itemId: string) => repo.deleteItem(tx, itemId);
+
+/** What a cancelled order's online refund keeps back for the orders it earned a benefit. */
+export const setKeptBack = (tx: DbOrTx, id: string, amount: number) =>
+  repo.setKeptBack(tx, id, amount);
+
+/** The shopper's lists of orders (what needs no other domain). */
+export function createOrdersService(db: Db) {
+  return {
+    async listMine(userId: string, limit = 50): Promise<OrderSummary[]> {
+      return (await repo.listOrders(db, userId, Math.min(Math.max(limit, 1), 100))).map(toSummary);
+    },
+
+    /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */
+    async awaitingPayment(owner: CartOwner): Promise<OrderSummary[]> {
+      if (!owner.userId && !owner.guestId) return [];
+      return (await repo.ownedByStatus(db, owner.userId, owner.guestId, "awaiting_payment")).map(
+        toSummary,
+      );
+    },
+  };
+}
+
+export type OrdersServiceImpl = ReturnType<typeof createOrdersService>;
