@@ -203,6 +203,24 @@ describe("search", () => {
     expect(typo.items[0]?.name).toMatch(/jogger/i);
   });
 
+  it("finds shoes when two letters are swapped, even mid-word (issue #18)", async () => {
+    const shoes = await search("shoes");
+    expect(shoes.total).toBeGreaterThan(0);
+    for (const typo of ["sheos", "sohes", "hsoes", "sheo"]) {
+      const r = await search(typo);
+      expect(r.total, typo).toBeGreaterThanOrEqual(shoes.total);
+      expect(r.items[0]?.name, typo).toMatch(/shoe|sneaker|trainer/i);
+    }
+  });
+
+  it("offers the corrected query first on an empty result, each suggestion once", async () => {
+    const r = await search("runnning sheos xqzzv");
+    expect(r.total).toBe(0);
+    expect(r.suggestions.terms[0]).toBe("running shoes");
+    expect(new Set(r.suggestions.terms).size).toBe(r.suggestions.terms.length);
+    expect(r.suggestions.terms).not.toContain("xqzzv");
+  });
+
   it("knows Roman-Urdu synonyms", async () => {
     const shoes = await search("shoes");
     for (const word of ["joota", "jutay", "jootay"]) {
