@@ -113,12 +113,11 @@ function decodeLoose(text: string): string {
  * Errors Node's HTTP parser raises (oversized headers, garbage on the socket), as JSON; an
  * overlong search address is sent on to its shortened search instead (overlongSearchTarget).
  */
-export function clientErrorHandler(
-  err: Error & { code?: string; rawPacket?: Buffer },
-  socket: Socket,
-) {
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (!socket.writable) return socket.destroy();
-  const target = err.code === "HPE_HEADER_OVERFLOW" ? overlongSearchTarget(err.rawPacket) : null;
+  // Node adds the refused bytes to a parser error; Fastify's type for the handler leaves it out.
+  const raw = (err as { rawPacket?: Buffer }).rawPacket;
+  const target = err.code === "HPE_HEADER_OVERFLOW" ? overlongSearchTarget(raw) : null;
   if (target) {
     return socket.end(
       `HTTP/1.1 303 See Other\r\nLocation: ${target}\r\nCache-Control: no-store\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
