@@ -172,6 +172,18 @@ describe("GET /api/products filters and facets", () => {
     expect(fresh.sort).toBe("newest");
     expect(fresh.items).toHaveLength(5);
   });
+
+  it("new arrivals are the last 30 days of the catalogue, not all of it (issue #18)", async () => {
+    const all = await list("limit=1");
+    const fresh = (await get("/api/products/new-arrivals?limit=1")).json() as ProductList;
+    const [row] = (
+      await t.database.db.execute(sql`select count(*)::int as n from products p where p.active
+        and p.created_at >= (select max(created_at) from products where active) - interval '30 days'`)
+    ).rows as { n: number }[];
+    expect(fresh.total).toBe(row?.n);
+    expect(fresh.total).toBeGreaterThan(0);
+    expect(fresh.total).toBeLessThan(all.total);
+  });
 });
 
 describe("product detail", () => {
