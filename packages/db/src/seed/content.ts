@@ -9,7 +9,9 @@ export const SETTINGS = {
     "Maidan is an online shopping site in Pakistan for men's and women's fashion, sportswear, shoes, " +
     "eastern wear and sports equipment, with cash on delivery and fast delivery nationwide.",
   guestLogin: true,
-  appPromotion: { active: true, text: "Get the Maidan app for faster checkout", link: "/" },
+  // The demo shop has no app to download: its strip stays off (it pointed at the home page, a
+  // dead end, issue #18). A shop with an app sets the text and the store link.
+  appPromotion: { active: false, text: "Get the Maidan app for faster checkout" },
   analytics: { google_status: "disabled" as const },
   demo: false,
   currency: { symbol: "Rs.", code: "PKR" },
