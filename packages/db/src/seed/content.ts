@@ -72,6 +72,22 @@ export const SLIDES: BannerSlide[] = [
   },
 ];
 
+/**
+ * Banner art drawn for landing pages only (not in the home slider). Each page's banner names
+ * what the page lists: the summer page once borrowed the Eid banner (issue #18).
+ */
+export const LANDING_ART: BannerSlide[] = [
+  {
+    key: "women-summer-collection",
+    title: "Women's Summer Collection",
+    subtitle: "Lawn, light tops and flats for hot days",
+    cta: "Shop summer",
+    color: "Teal",
+    shape: "kameez",
+    link: "/women-summer-collection",
+  },
+];
+
 type CategoryRef = { slug: string; name: string; image: string };
 
 /** Landing entries (each served at /pages/{route}); image URLs are passed in by the caller. */
@@ -110,15 +126,15 @@ export function landingEntries(
       landingPage: "collection",
       sort: 1,
       data: {
-        headline: "Summer Collection",
+        headline: "Women's Summer Collection",
         subtitle: "Breathable lawn, easy tops and light shoes for long, hot days.",
-        ...art("eid-collection"),
+        ...art("women-summer-collection"),
+        // Women's categories only: a tag such as "summer" also matched men's and boys' shorts.
         categories: [
           category("women-eastern-wear", "Eastern Wear"),
           category("women-clothing-tops", "Tops & Shirts"),
           category("women-shoes-casual", "Flats & Khussa"),
         ],
-        tags: ["lawn", "summer"],
       },
     },
     {
