@@ -74,10 +74,13 @@ export async function suggest(
     return words.some((w) => w.length >= 3 && n.includes(w));
   };
   const head = read.tokens.slice(0, -1).join(" ");
+  // One suggestion per product name: colour listings of one product share it.
+  const seen = new Set<string>();
+  const distinct = cards.filter((c) => !seen.has(c.name) && seen.add(c.name));
   return {
     q,
-    terms: completions.map((t) => (head ? `${head} ${t}` : t)),
-    products: cards.map((c) => ({
+    terms: [...new Set(completions.map((t) => (head ? `${head} ${t}` : t)))],
+    products: distinct.map((c) => ({
       _id: c._id,
       slug: c.slug,
       name: c.name,

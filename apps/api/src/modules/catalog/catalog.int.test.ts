@@ -269,6 +269,19 @@ describe("search", () => {
     }
   });
 
+  it("suggests each thing once: same-named categories are told apart (issue #18)", async () => {
+    const s = (await get("/api/search/suggest?q=running")).json() as {
+      terms: string[];
+      products: { name: string }[];
+      categories: { name: string }[];
+    };
+    const names = s.categories.map((c) => c.name);
+    expect(names.filter((n) => n.endsWith("Running Shoes")).length).toBeGreaterThanOrEqual(2);
+    for (const list of [s.terms, names, s.products.map((p) => p.name)]) {
+      expect(new Set(list).size, list.join(", ")).toBe(list.length);
+    }
+  });
+
   it("suggest completes the word being typed", async () => {
     const s = (await get("/api/search/suggest?q=jog")).json();
     expect(s.terms.some((x: string) => x.startsWith("jog"))).toBe(true);

@@ -127,7 +127,16 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
       cache.get(`suggest:${text}`, async () => {
         await ensureVocabulary();
         const [t, brands] = await Promise.all([tree(), brandList()]);
-        const categories = [...t.bySlug.values()].map((c) => ({ slug: c.slug, name: c.name }));
+        // Two categories of one name ("Running Shoes" under Men and Women) are told apart by
+        // their top category, so the suggestions never show the same words twice.
+        const all = [...t.bySlug.values()];
+        const uses = new Map<string, number>();
+        for (const c of all) uses.set(c.name, (uses.get(c.name) ?? 0) + 1);
+        const categories = all.map((c) => {
+          const top = t.breadcrumbs(c.id)[0];
+          const shared = (uses.get(c.name) ?? 0) > 1 && top && top.slug !== c.slug;
+          return { slug: c.slug, name: shared ? `${top.name} › ${c.name}` : c.name };
+        });
         return suggest(db, text, { categories, brands });
       }),
 
