@@ -22,6 +22,7 @@ import { Toaster } from "./components/toaster";
 import { viewerContext } from "./context";
 import { analyticsPlan } from "./lib/analytics";
 import { cartOwner } from "./lib/cart.server";
+import { FOOTER_COLUMNS } from "./lib/footer-links.server";
 import { readGuestId } from "./lib/guest-id.server";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
@@ -71,9 +72,15 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       .filter((category) => category.parent === null)
       .map(({ slug, name }) => ({ slug, name })),
     shipping: settledOr(shipping, null, "default shipping"),
-    viewer: viewer && { name: viewer.name, role: viewer.role, zipcode: viewer.zipcode ?? null },
+    viewer: viewer && {
+      name: viewer.name,
+      role: viewer.role,
+      zipcode: viewer.zipcode ?? null,
+      city: viewer.city ?? null,
+    },
     cartQty: settledOr(cart, null, "cart")?.qty ?? 0,
     payments: services(context).payments.availability(),
+    footer: FOOTER_COLUMNS,
   };
 }
 

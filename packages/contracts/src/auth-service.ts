@@ -13,6 +13,8 @@ export type ViewerUser = {
   phone: string | null;
   /** Spec §3 auth state `zipcode`: the profile's postal code, or null. */
   zipcode?: string | null;
+  /** The profile's city, or null: the product page's delivery line names it. */
+  city?: string | null;
 };
 
 /** Who is asking: the signed-in user (or null) and the anonymous `guest` cookie's id. */

@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import { MAX_QUERY_LENGTH } from "@maidan/contracts/catalog";
 import {
   AppError,
   type ErrorCode,
@@ -75,9 +76,53 @@ const REASONS: Record<number, string> = {
   431: "Request Header Fields Too Large",
 };
 
-/** Errors Node's HTTP parser raises (oversized headers, garbage on the socket), as JSON. */
+/**
+ * Where an overlong search address goes instead of a bare 431: the same search, its words cut
+ * to what search reads anyway (MAX_QUERY_LENGTH). A query pasted by mistake, or a link with a
+ * 20,000-character `q`, then opens a normal results page. Only a page request (a GET of
+ * /search, /search?q=… or /search/{q}) is moved; anything else keeps its error. Node's parser
+ * hands over the bytes it refused, which start with the request line when it came in one piece.
+ */
+export function overlongSearchTarget(raw: Buffer | undefined): string | null {
+  if (!raw) return null;
+  const line = /^GET (\/search(?:[/?][^ \r\n]*)?)(?: |\r|\n|$)/.exec(
+    raw.subarray(0, 64 * 1024).toString("latin1"),
+  );
+  if (!line?.[1]) return null;
+  const path = line[1];
+  let q = "";
+  if (path.startsWith("/search?")) {
+    q = new URLSearchParams(path.slice("/search?".length)).get("q") ?? "";
+  } else if (path.startsWith("/search/")) {
+    q = decodeLoose(path.slice("/search/".length).split("?")[0] ?? "");
+  }
+  q = q.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return q ? `/search/${encodeURIComponent(q)}` : "/search";
+}
+
+/** `decodeURIComponent` that keeps a cut-off escape ("%E2%9") as it is instead of throwing. */
+function decodeLoose(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/%[0-9a-f]{0,1}$/i, "");
+  }
+}
+
+/**
+ * Errors Node's HTTP parser raises (oversized headers, garbage on the socket), as JSON; an
+ * overlong search address is sent on to its shortened search instead (overlongSearchTarget).
+ */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (!socket.writable) return socket.destroy();
+  // Node adds the refused bytes to a parser error; Fastify's type for the handler leaves it out.
+  const raw = (err as { rawPacket?: Buffer }).rawPacket;
+  const target = err.code === "HPE_HEADER_OVERFLOW" ? overlongSearchTarget(raw) : null;
+  if (target) {
+    return socket.end(
+      `HTTP/1.1 303 See Other\r\nLocation: ${target}\r\nCache-Control: no-store\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  }
   const status =
     err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
   const body = JSON.stringify({ message: REASONS[status], status });

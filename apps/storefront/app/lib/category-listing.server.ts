@@ -6,6 +6,7 @@ import type {
 } from "@maidan/contracts/catalog";
 import { isAppError } from "@maidan/contracts/errors";
 import { readListingQuery } from "./listing-query.server";
+import { outsideScopeTitle } from "./listing-scope";
 import type { SeoCrumb } from "./listing-seo";
 import { originOf } from "./origin.server";
 
@@ -58,23 +59,27 @@ export async function categoryListing(
     (q) => catalog.list({ ...q, category: current.slug }),
     readListingQuery(url.searchParams),
   );
-  const crumbs: SeoCrumb[] = [
-    { name: "Home", href: "/" },
-    ...path.map((c, i) => ({
-      name: c.name,
-      href:
-        i === path.length - 1
-          ? undefined
-          : i < topPath.length
-            ? `/${c.slug}`
-            : `/${slug}/${c.slug}`,
-    })),
-  ];
+  // A filter listing other categories' products names the page after them (issue #18).
+  const named = outsideScopeTitle(tree, current, query.subcategory);
+  const crumbs: SeoCrumb[] = named
+    ? [{ name: "Home", href: "/" }, { name: named }]
+    : [
+        { name: "Home", href: "/" },
+        ...path.map((c, i) => ({
+          name: c.name,
+          href:
+            i === path.length - 1
+              ? undefined
+              : i < topPath.length
+                ? `/${c.slug}`
+                : `/${slug}/${c.slug}`,
+        })),
+      ];
   return {
     kind: "listing" as const,
     category: {
       slug: current.slug,
-      name: current.name,
+      name: named ?? current.name,
       description: current.description,
       image: current.image,
     },

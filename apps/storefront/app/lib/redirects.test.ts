@@ -33,6 +33,13 @@ describe("routeRule", () => {
     expect(routeRule("/loginhelp", true)).toBeNull();
   });
 
+  it("sends a signed-in shopper from /account/login to /my, as rule 3 does from /login", () => {
+    expect(routeRule("/account/login", true)).toBe("/my");
+    expect(routeRule("/account/login/", true)).toBe("/my");
+    expect(routeRule("/account/login", false)).toBeNull();
+    expect(routeRule("/account/signup", true)).toBeNull();
+  });
+
   it("lets everything else through", () => {
     expect(routeRule("/", false)).toBeNull();
     expect(routeRule("/my/orders", true)).toBeNull();

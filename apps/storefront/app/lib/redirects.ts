@@ -39,6 +39,8 @@ export function routeRule(pathname: string, isLoggedIn: boolean): string | null 
   if (pathname.includes("/c/")) return pathname.replaceAll("/c/", "/");
   if (!isLoggedIn && startsWithSegment(pathname, "/admin")) return "/account/login";
   if (isLoggedIn && startsWithSegment(pathname, "/login")) return "/my";
+  // The same for the login page itself: a signed-in shopper has nothing to do there (issue #18).
+  if (isLoggedIn && withoutTrailingSlash(pathname) === "/account/login") return "/my";
   return null;
 }
 

@@ -4,6 +4,12 @@ import { fallbackSettings } from "./settings";
 
 export type NavCategory = { slug: string; name: string };
 
+/** A footer column: its heading and its links as [path, label] (lib/footer-links.server.ts). */
+export type FooterColumn = {
+  title: string;
+  links: readonly (readonly [to: string, label: string])[];
+};
+
 /** What the root loader gives every page. */
 export type RootData = {
   settings: PublicSettings;
@@ -17,6 +23,8 @@ export type RootData = {
     name: string;
     role: "user" | "vendor" | "manager" | "admin";
     zipcode: string | null;
+    /** The profile's city, for the product page's delivery line. */
+    city?: string | null;
   } | null;
   /** Units in the visitor's cart, for the header (cart module, #5). */
   cartQty: number;
@@ -25,6 +33,8 @@ export type RootData = {
    * sandbox (the ribbon itself is written by entry.server.tsx; decision 024).
    */
   payments?: { testMode: boolean; gateways: string[] };
+  /** The footer's link columns (none while an error page renders without the root's data). */
+  footer?: readonly FooterColumn[];
 };
 
 export const emptyRootData: RootData = {

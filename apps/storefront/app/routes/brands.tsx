@@ -62,6 +62,17 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
           {loaderData.brands.map((b) => (
             <li key={b._id}>
               <Link to={`/brands/${b.slug}`}>
+                {b.logo && (
+                  <img
+                    className="directory__logo"
+                    src={b.logo}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
                 <strong>{b.name}</strong>
                 <small>{`${b.productCount} products`}</small>
               </Link>

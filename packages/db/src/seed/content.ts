@@ -9,7 +9,9 @@ export const SETTINGS = {
     "Maidan is an online shopping site in Pakistan for men's and women's fashion, sportswear, shoes, " +
     "eastern wear and sports equipment, with cash on delivery and fast delivery nationwide.",
   guestLogin: true,
-  appPromotion: { active: true, text: "Get the Maidan app for faster checkout", link: "/" },
+  // The demo shop has no app to download: its strip stays off (it pointed at the home page, a
+  // dead end, issue #18). A shop with an app sets the text and the store link.
+  appPromotion: { active: false, text: "Get the Maidan app for faster checkout" },
   analytics: { google_status: "disabled" as const },
   demo: false,
   currency: { symbol: "Rs.", code: "PKR" },
@@ -70,6 +72,22 @@ export const SLIDES: BannerSlide[] = [
   },
 ];
 
+/**
+ * Banner art drawn for landing pages only (not in the home slider). Each page's banner names
+ * what the page lists: the summer page once borrowed the Eid banner (issue #18).
+ */
+export const LANDING_ART: BannerSlide[] = [
+  {
+    key: "women-summer-collection",
+    title: "Women's Summer Collection",
+    subtitle: "Lawn, light tops and flats for hot days",
+    cta: "Shop summer",
+    color: "Teal",
+    shape: "kameez",
+    link: "/women-summer-collection",
+  },
+];
+
 type CategoryRef = { slug: string; name: string; image: string };
 
 /** Landing entries (each served at /pages/{route}); image URLs are passed in by the caller. */
@@ -108,15 +126,15 @@ export function landingEntries(
       landingPage: "collection",
       sort: 1,
       data: {
-        headline: "Summer Collection",
+        headline: "Women's Summer Collection",
         subtitle: "Breathable lawn, easy tops and light shoes for long, hot days.",
-        ...art("eid-collection"),
+        ...art("women-summer-collection"),
+        // Women's categories only: a tag such as "summer" also matched men's and boys' shorts.
         categories: [
           category("women-eastern-wear", "Eastern Wear"),
           category("women-clothing-tops", "Tops & Shirts"),
           category("women-shoes-casual", "Flats & Khussa"),
         ],
-        tags: ["lawn", "summer"],
       },
     },
     {

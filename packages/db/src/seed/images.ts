@@ -33,8 +33,11 @@ export type MediaSink = {
 /** Public URL of a generated image (path relative to mediaDir, without extension). */
 export const mediaUrl = (file: string) => `/media/${file}.webp`;
 
-export const productImageFile = (shape: Shape, color: ColorName | "detail") =>
+export const productImageFile = (shape: Shape, color: ColorName) =>
   `products/${shape}-${slugify(color)}`;
+/** A close-up in the product's own colour (a Navy shoe's detail was once drawn black). */
+export const productDetailFile = (shape: Shape, color: ColorName) =>
+  `products/${shape}-${slugify(color)}-detail`;
 export const categoryImageFile = (slug: string) => `categories/${slug}`;
 export const brandLogoFile = (slug: string) => `brands/${slug}`;
 export const vendorLogoFile = (slug: string) => `vendors/${slug}-logo`;
@@ -55,10 +58,9 @@ export function imageJobs(slides: BannerSlide[], freebies: FreebieArt[] = []): I
     for (const color of SHAPE_COLORS[shape]) {
       const svg = () => productSvg(shape, COLORS[color], label, false);
       jobs.push({ file: productImageFile(shape, color), width: 800, height: 800, svg });
+      const detail = () => productSvg(shape, COLORS[color], `${label} · Detail`, true);
+      jobs.push({ file: productDetailFile(shape, color), width: 800, height: 800, svg: detail });
     }
-    const first = SHAPE_COLORS[shape][0] ?? "Grey";
-    const detail = () => productSvg(shape, COLORS[first], `${label} · Detail`, true);
-    jobs.push({ file: productImageFile(shape, "detail"), width: 800, height: 800, svg: detail });
   }
   for (const c of flattenCategories()) {
     const svg = () => categorySvg(c.name, c.shape, COLORS[c.color]);

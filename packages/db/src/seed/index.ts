@@ -11,7 +11,7 @@ import * as contentTables from "../schema-content.ts";
 import { insertBulk } from "./bulk.ts";
 import { flattenCategories } from "./catalog-data.ts";
 import { insertCatalogue, insertContent, insertUsers } from "./catalogue.ts";
-import { SETTINGS, SLIDES } from "./content.ts";
+import { LANDING_ART, SETTINGS, SLIDES } from "./content.ts";
 import { FREEBIES, insertDemoFreebies } from "./freebies.ts";
 import { folderSink, imageJobs, type MediaSink, renderImages } from "./images.ts";
 import { PAGES } from "./pages.ts";
@@ -103,8 +103,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
 
   const sink = opts.media ?? (opts.mediaDir ? folderSink(opts.mediaDir) : null);
   if (!sink) throw new Error("seed: give mediaDir or media");
-  const rendered = await renderImages(sink, imageJobs(SLIDES, FREEBIES), (done, total) =>
-    opts.progress?.("images", done, total),
+  const rendered = await renderImages(
+    sink,
+    imageJobs([...SLIDES, ...LANDING_ART], FREEBIES),
+    (done, total) => opts.progress?.("images", done, total),
   );
   log(`seed: images ${rendered.written}/${rendered.total} written in ${rendered.ms} ms`);
   const [adminHash, shopperHash] = await Promise.all([

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { InferInsertModel } from "drizzle-orm";
 import type { productImages, products, variants } from "../schema-catalog.ts";
 import { type ColorName, SHAPE_COLORS } from "./catalog-data.ts";
-import { mediaUrl, productImageFile } from "./images.ts";
+import { mediaUrl, productDetailFile, productImageFile } from "./images.ts";
 import { BRANDS, type Family, VENDORS } from "./partners.ts";
 import { CARE, FAMILY_LINES, FITS, STYLE_NAMES } from "./product-copy.ts";
 import {
@@ -152,7 +152,8 @@ export function generateProduct(i: number, state: GeneratorState): GeneratedProd
 
   const imageFiles = colors.slice(0, 4).map((c) => productImageFile(type.shape, c));
   if (imageFiles.length < 2 || (imageFiles.length < 4 && rng.chance(0.4))) {
-    imageFiles.push(productImageFile(type.shape, "detail"));
+    // The close-up shows the first colour, the one the page opens on.
+    imageFiles.push(productDetailFile(type.shape, colors[0] ?? "Grey"));
   }
   const images: ImageRow[] = imageFiles.map((file, sort) => ({
     productId: id,

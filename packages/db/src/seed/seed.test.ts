@@ -85,6 +85,30 @@ describe("seedDatabase", () => {
     expect(await count(a, "select 1 from variants where stock = 0")).toBeGreaterThan(0);
   });
 
+  it("draws a product's close-up in its own first colour (a Navy shoe's was black)", async () => {
+    const details = await rows<{ url: string; color: string }>(
+      a,
+      `select i.url, (select v.color from variants v where v.product_id = i.product_id
+                      order by v.sort, v.id limit 1) as color
+       from product_images i where i.url like '%-detail.webp'`,
+    );
+    expect(details.length).toBeGreaterThan(10);
+    for (const { url, color } of details) {
+      expect(url).toContain(`-${color.toLowerCase().replace(/\s+/g, "-")}-detail.webp`);
+    }
+  });
+
+  it("names the summer landing page after what it lists: women's categories, its own banner", async () => {
+    const [entry] = await rows<{
+      data: { banner: string; tags?: string[]; categories: { slug: string }[] };
+    }>(a, "select data from landing where route = 'women-summer-collection'");
+    expect(entry?.data.banner).toContain("women-summer-collection");
+    expect(entry?.data.tags).toBeUndefined();
+    for (const c of entry?.data.categories ?? []) expect(c.slug).toMatch(/^women-/);
+    const banner = join(mediaDir, (entry?.data.banner ?? "").slice("/media/".length));
+    expect(existsSync(banner), banner).toBe(true);
+  });
+
   it("writes every referenced image, as WebP with a JPEG fallback", async () => {
     const urls = await rows<{ url: string }>(
       a,

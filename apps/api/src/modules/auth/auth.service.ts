@@ -151,6 +151,7 @@ export function createAuth(deps: AuthDeps) {
     phone: u.phone,
     // §3 auth state `zipcode`: the profile's postal code (decision 018).
     zipcode: u.zip,
+    city: u.city,
   });
 
   /** Who a token names; `tokenExpired` when it is genuine but past its exp (refreshable). */

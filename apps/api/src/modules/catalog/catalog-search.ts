@@ -1,25 +1,56 @@
 import type { LinkRef, Suggestions } from "@maidan/contracts/catalog";
 import type { Db } from "@maidan/db/database";
 import * as repo from "./catalog.repository.ts";
-import { expandToken, tokenize, toTsQuery } from "./search-query.ts";
+import { expandToken, tokenize, toTsQuery, transpositions } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 /** What a query is searched as: the word groups (each word with its alternatives) and tsquery. */
 export type ReadQuery = { tokens: string[]; groups: string[][]; tsQuery: string };
 
+/**
+ * Per word, its correction: the vocabulary word itself when known, else a swapped-letter
+ * spelling that is a word ("sheos", "hsoes" → "shoes"), else the closest word by trigrams.
+ */
+async function corrections(db: Db, words: string[]) {
+  const [closest, swapped] = await Promise.all([
+    repo.closestTerms(db, words),
+    repo.termsForSpellings(db, new Map(words.map((w) => [w, transpositions(w)]))),
+  ]);
+  return new Map(
+    words.map((w) => {
+      const near = closest.get(w) ?? null;
+      return [w, near === w ? w : (swapped.get(w) ?? near)] as const;
+    }),
+  );
+}
+
 /** Tokenises, corrects typos against the vocabulary and expands synonyms. */
 export async function readQuery(db: Db, q: string): Promise<ReadQuery> {
   const tokens = tokenize(q);
   const unknown = tokens.filter((t) => !SYNONYMS[t] && /[a-z]/.test(t) && t.length >= 3);
-  const corrections = await repo.closestTerms(db, unknown);
-  const groups = tokens.map((t) => expandToken(t, corrections.get(t)));
+  const fixed = await corrections(db, unknown);
+  const groups = tokens.map((t) => expandToken(t, fixed.get(t)));
   return { tokens, groups, tsQuery: toTsQuery(groups) };
 }
 
-/** "Did you mean" words for a query that found nothing, most similar first. */
+/**
+ * "Did you mean" for a query that found nothing: first the query with each word corrected and
+ * the words matching nothing left out ("runnning shooes xqzv" → "running shoes"), then each
+ * word's closest vocabulary words; each suggestion once, never what the shopper typed.
+ */
 export async function closeTerms(db: Db, tokens: string[]) {
-  const lists = await Promise.all(tokens.map((t) => repo.similarTerms(db, t, 3)));
-  return [...new Set(lists.flat())].filter((t) => !tokens.includes(t)).slice(0, 6);
+  const words = tokens.filter((t) => /[a-z]/.test(t) && t.length >= 3);
+  const [fixed, lists] = await Promise.all([
+    corrections(db, words),
+    Promise.all(words.map((t) => repo.similarTerms(db, t, 3))),
+  ]);
+  const phrase = tokens
+    .map((t) => (fixed.has(t) ? fixed.get(t) : t))
+    .filter(Boolean)
+    .join(" ");
+  const out = [phrase, ...[...fixed.values()].filter((w) => w !== null), ...lists.flat()];
+  const typed = new Set([...tokens, tokens.join(" ")]);
+  return [...new Set(out)].filter((t): t is string => !!t && !typed.has(t)).slice(0, 6);
 }
 
 /** Header suggestions: completions of the last word, matching products, categories and brands. */
@@ -43,10 +74,13 @@ export async function suggest(
     return words.some((w) => w.length >= 3 && n.includes(w));
   };
   const head = read.tokens.slice(0, -1).join(" ");
+  // One suggestion per product name: colour listings of one product share it.
+  const seen = new Set<string>();
+  const distinct = cards.filter((c) => !seen.has(c.name) && seen.add(c.name));
   return {
     q,
-    terms: completions.map((t) => (head ? `${head} ${t}` : t)),
-    products: cards.map((c) => ({
+    terms: [...new Set(completions.map((t) => (head ? `${head} ${t}` : t)))],
+    products: distinct.map((c) => ({
       _id: c._id,
       slug: c.slug,
       name: c.name,

@@ -172,6 +172,18 @@ describe("GET /api/products filters and facets", () => {
     expect(fresh.sort).toBe("newest");
     expect(fresh.items).toHaveLength(5);
   });
+
+  it("new arrivals are the last 30 days of the catalogue, not all of it (issue #18)", async () => {
+    const all = await list("limit=1");
+    const fresh = (await get("/api/products/new-arrivals?limit=1")).json() as ProductList;
+    const [row] = (
+      await t.database.db.execute(sql`select count(*)::int as n from products p where p.active
+        and p.created_at >= (select max(created_at) from products where active) - interval '30 days'`)
+    ).rows as { n: number }[];
+    expect(fresh.total).toBe(row?.n);
+    expect(fresh.total).toBeGreaterThan(0);
+    expect(fresh.total).toBeLessThan(all.total);
+  });
 });
 
 describe("product detail", () => {
@@ -201,6 +213,24 @@ describe("search", () => {
     const typo = await search("jogers");
     expect(typo.total).toBe(right.total);
     expect(typo.items[0]?.name).toMatch(/jogger/i);
+  });
+
+  it("finds shoes when two letters are swapped, even mid-word (issue #18)", async () => {
+    const shoes = await search("shoes");
+    expect(shoes.total).toBeGreaterThan(0);
+    for (const typo of ["sheos", "sohes", "hsoes", "sheo"]) {
+      const r = await search(typo);
+      expect(r.total, typo).toBeGreaterThanOrEqual(shoes.total);
+      expect(r.items[0]?.name, typo).toMatch(/shoe|sneaker|trainer/i);
+    }
+  });
+
+  it("offers the corrected query first on an empty result, each suggestion once", async () => {
+    const r = await search("runnning sheos xqzzv");
+    expect(r.total).toBe(0);
+    expect(r.suggestions.terms[0]).toBe("running shoes");
+    expect(new Set(r.suggestions.terms).size).toBe(r.suggestions.terms.length);
+    expect(r.suggestions.terms).not.toContain("xqzzv");
   });
 
   it("knows Roman-Urdu synonyms", async () => {
@@ -236,6 +266,19 @@ describe("search", () => {
       const res = await get(`/api/search?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
       expect(res.json().q.length).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it("suggests each thing once: same-named categories are told apart (issue #18)", async () => {
+    const s = (await get("/api/search/suggest?q=running")).json() as {
+      terms: string[];
+      products: { name: string }[];
+      categories: { name: string }[];
+    };
+    const names = s.categories.map((c) => c.name);
+    expect(names.filter((n) => n.endsWith("Running Shoes")).length).toBeGreaterThanOrEqual(2);
+    for (const list of [s.terms, names, s.products.map((p) => p.name)]) {
+      expect(new Set(list).size, list.join(", ")).toBe(list.length);
     }
   });
 

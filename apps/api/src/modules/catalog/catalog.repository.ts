@@ -222,6 +222,30 @@ export const closestTerms = async (db: DbOrTx, tokens: string[]) => {
   return new Map(r.map((x) => [x.token, x.term]));
 };
 
+/**
+ * For each typed word, the commonest vocabulary word equal to one of its candidate spellings
+ * (its swapped-letter forms), or starting with one when the shopper may still be typing
+ * ("sheo" → "shoe" → "shoes"). Words with no such match are left out of the map.
+ */
+export const termsForSpellings = async (db: DbOrTx, spellings: Map<string, string[]>) => {
+  const pairs = [...spellings].flatMap(([token, forms]) => forms.map((f) => [token, f] as const));
+  if (!pairs.length) return new Map<string, string>();
+  const r = await rows<{ token: string; term: string }>(
+    db,
+    sql`select distinct on (c.token) c.token, s.term
+        from unnest(${sql`array[${sql.join(
+          pairs.map(([t]) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`}, ${sql`array[${sql.join(
+          pairs.map(([, f]) => sql`${f}`),
+          sql`, `,
+        )}]::text[]`}) as c(token, form)
+        join search_terms s on s.term = c.form or s.term like c.form || '%'
+        order by c.token, (s.term = c.form) desc, s.weight desc, s.term`,
+  );
+  return new Map(r.map((x) => [x.token, x.term]));
+};
+
 /** Vocabulary words like `token`, most similar first (for "did you mean"). */
 export const similarTerms = (db: DbOrTx, token: string, limit: number) =>
   rows<{ term: string }>(

@@ -15,6 +15,9 @@ import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
+/** "New arrivals" are the products added in the last 30 days of the catalogue (issue #18). */
+export const NEW_ARRIVAL_DAYS = 30;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Cache keys of reads that show whether products are in stock (tiles, in-stock facets). */
 const LISTING_KEY = /^(list|search|facets|related):/;
@@ -63,10 +66,19 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
   // Facets depend on the filter only: every page and sort of a listing shares one computation.
   const facets: FacetLoader = (f) =>
     cache.get(`facets:${JSON.stringify(f)}`, () => repo.facetCounts(db, f));
-  const listing = (q: ProductListQuery, sort: Sort) =>
-    cache.get(`list:${sort}:${JSON.stringify(q)}`, async () => {
+  // `fresh`: new arrivals only (their own cache keys, since the filter differs).
+  const listing = (q: ProductListQuery, sort: Sort, fresh = false) =>
+    cache.get(`list:${sort}:${fresh ? "new:" : ""}${JSON.stringify(q)}`, async () => {
       const l = await lookups();
-      return runListing(db, resolveFilter(q, l), q, sort, l, facets);
+      const f = resolveFilter(q, l);
+      return runListing(
+        db,
+        fresh ? { ...f, newWithinDays: NEW_ARRIVAL_DAYS } : f,
+        q,
+        sort,
+        l,
+        facets,
+      );
     });
 
   const search = (text: string, q: ProductListQuery): Promise<SearchResult> =>
@@ -108,14 +120,23 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
   const service = {
     list: (q: ProductListQuery) => listing(q, q.sort ?? "relevance"),
     bestSellers: (q: ProductListQuery) => listing(q, "best-selling"),
-    newArrivals: (q: ProductListQuery) => listing(q, "newest"),
+    newArrivals: (q: ProductListQuery) => listing(q, "newest", true),
     search,
 
     suggest: (text: string) =>
       cache.get(`suggest:${text}`, async () => {
         await ensureVocabulary();
         const [t, brands] = await Promise.all([tree(), brandList()]);
-        const categories = [...t.bySlug.values()].map((c) => ({ slug: c.slug, name: c.name }));
+        // Two categories of one name ("Running Shoes" under Men and Women) are told apart by
+        // their top category, so the suggestions never show the same words twice.
+        const all = [...t.bySlug.values()];
+        const uses = new Map<string, number>();
+        for (const c of all) uses.set(c.name, (uses.get(c.name) ?? 0) + 1);
+        const categories = all.map((c) => {
+          const top = t.breadcrumbs(c.id)[0];
+          const shared = (uses.get(c.name) ?? 0) > 1 && top && top.slug !== c.slug;
+          return { slug: c.slug, name: shared ? `${top.name} › ${c.name}` : c.name };
+        });
         return suggest(db, text, { categories, brands });
       }),
 

@@ -24,6 +24,11 @@ export type ListingFilter = {
   tsQuery?: string;
   /** Fallback typo match on the whole name (trigram word similarity). */
   fuzzyName?: string;
+  /**
+   * New arrivals: products added within this many days of the newest one (not of today, so a
+   * shop that adds nothing for a while still shows its latest arrivals, not an empty page).
+   */
+  newWithinDays?: number;
 };
 
 export type FacetKey = "category" | "brand" | "vendor" | "size" | "color" | "price";
@@ -97,6 +102,10 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
   if (f.onSale) parts.push(sql`p.price < p.mrp`);
   if (f.tsQuery) parts.push(sql`p.search @@ ${tsq(f.tsQuery)}`);
   if (f.fuzzyName) parts.push(sql`p.name %> ${f.fuzzyName}`);
+  if (f.newWithinDays !== undefined) {
+    parts.push(sql`p.created_at >= (select max(n.created_at) from products n where n.active)
+      - make_interval(days => ${f.newWithinDays}::int)`);
+  }
   const v = variantCondition(f, skip);
   if (v) parts.push(v);
   return sql.join(parts, sql` and `);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandToken, tokenize, toTsQuery } from "./search-query.ts";
+import { expandToken, tokenize, toTsQuery, transpositions } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 describe("tokenize", () => {
@@ -36,5 +36,20 @@ describe("synonym data", () => {
       expect(v.length).toBeGreaterThan(0);
       for (const w of v) expect(w).toMatch(/^[a-z0-9-]+$/);
     }
+  });
+});
+
+describe("transpositions", () => {
+  it("swaps each pair of neighbouring letters once", () => {
+    expect(transpositions("sheos")).toEqual(["hseos", "sehos", "shoes", "sheso"]);
+    expect(transpositions("sohes")).toContain("shoes");
+    expect(transpositions("hsoes")).toContain("shoes");
+    expect(transpositions("sheo")).toContain("shoe");
+  });
+  it("skips a swap of two equal letters, and short words, digits and mixed words", () => {
+    expect(transpositions("boot")).toEqual(["obot", "boto"]);
+    expect(transpositions("sho")).toEqual([]);
+    expect(transpositions("2024")).toEqual([]);
+    expect(transpositions("size42")).toEqual([]);
   });
 });

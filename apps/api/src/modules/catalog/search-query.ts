@@ -25,6 +25,24 @@ export function expandToken(token: string, correction?: string | null): string[]
   return [...new Set(out)];
 }
 
+/** Shortest word whose swapped letters are looked up ("sheo" → "shoe"); shorter ones are noise. */
+export const MIN_SWAP_LENGTH = 4;
+
+/**
+ * Every word made by swapping two neighbouring letters ("sheos" → "hseos", "sehos", "shoes",
+ * "sheso"), the commonest slip on a phone keyboard. Trigram similarity misses these: a swap
+ * breaks up to three trigrams of a short word. Words of digits or under four letters give none.
+ */
+export function transpositions(token: string): string[] {
+  if (token.length < MIN_SWAP_LENGTH || !/^[a-z]+$/.test(token)) return [];
+  const out = new Set<string>();
+  for (let i = 0; i < token.length - 1; i++) {
+    if (token[i] === token[i + 1]) continue;
+    out.add(token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2));
+  }
+  return [...out];
+}
+
 const lexeme = (word: string) =>
   word
     .split(/[^a-z0-9]+/)

@@ -3,6 +3,7 @@ import { Suspense, useState } from "react";
 import { Await, Link } from "react-router";
 import { categoryCrumbs } from "../../lib/category-crumbs";
 import { lazyView } from "../../lib/lazy-view";
+import { useRootData } from "../../lib/root-data";
 import { findVariant, initialChoice, stockLabel } from "../../lib/variant-choice";
 import { GALLERY_SIZES, ProductGallery } from "../gallery/product-gallery";
 import { Price } from "../price";
@@ -23,6 +24,26 @@ type Props = {
   seo: { url: string; image: string | null };
   related: Promise<ProductCard[]>;
 };
+
+/**
+ * Beside the button, what a shopper asks before buying: when it arrives (in their city when the
+ * profile has one), how to pay and how to return it.
+ */
+function Promises() {
+  const { shipping, viewer } = useRootData();
+  const to = viewer?.city ? ` to ${viewer.city}` : "";
+  return (
+    <ul className="product-view__promises">
+      <li>
+        {shipping ? `Delivery${to} in ${shipping.etaDays} days` : `Delivery${to} across Pakistan`}
+      </li>
+      <li>Cash on delivery available</li>
+      <li>
+        <Link to="/return-policy">7-day easy returns</Link>
+      </li>
+    </ul>
+  );
+}
 
 /**
  * A product's page: gallery, price, variants with their stock, seller, description,
@@ -67,7 +88,6 @@ export function ProductView({ product, seo, related }: Props) {
           )}
           <h1>{product.name}</h1>
           <RatingSummary rating={product.rating} count={product.ratingCount} />
-          <Price price={variant?.price ?? product.price} mrp={variant?.mrp ?? product.mrp} />
           <VariantPicker product={product} choice={choice} onChange={setChoice} />
           <p
             className={`stock ${stock > 0 ? "stock--in" : "stock--out"}${onChip ? " visually-hidden" : ""}`}
@@ -75,8 +95,13 @@ export function ProductView({ product, seo, related }: Props) {
           >
             {stockLabel(stock) ?? "In stock"}
           </p>
+          {/* Price and button together: on a phone this row stays above the tab bar. */}
           <div className="product-view__actions">
+            <Price price={variant?.price ?? product.price} mrp={variant?.mrp ?? product.mrp} />
             <AddToCart productId={product._id} variant={variant} />
+          </div>
+          <Promises />
+          <div className="product-view__share">
             <ShareButton
               content={{
                 url: seo.url,

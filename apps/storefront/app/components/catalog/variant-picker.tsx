@@ -1,4 +1,5 @@
 import type { ProductDetail } from "@maidan/contracts/catalog";
+import { Link } from "react-router";
 import {
   type Choice,
   chooseColor,
@@ -42,6 +43,11 @@ export function VariantPicker({ product, choice, onChange }: Props) {
           selected={choice.size}
           onSelect={(size) => onChange({ ...choice, size })}
         />
+      )}
+      {sizes.length > 0 && (
+        <Link to="/size-guide" className="size-guide-link">
+          Size guide
+        </Link>
       )}
     </div>
   );

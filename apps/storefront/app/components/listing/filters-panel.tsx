@@ -119,8 +119,12 @@ export function FiltersPanel({ facets, query, hide = {}, q }: Props) {
         </fieldset>
         <fieldset className="filters__group">
           <legend>Availability</legend>
-          <Check name="inStock" label="In stock" count={facets.inStock} checked={query.inStock} />
-          <Check name="onSale" label="On sale" count={facets.onSale} checked={query.onSale} />
+          {(facets.inStock > 0 || query.inStock) && (
+            <Check name="inStock" label="In stock" count={facets.inStock} checked={query.inStock} />
+          )}
+          {(facets.onSale > 0 || query.onSale) && (
+            <Check name="onSale" label="On sale" count={facets.onSale} checked={query.onSale} />
+          )}
         </fieldset>
         <div className="filters__actions">
           <button type="submit">Apply</button>

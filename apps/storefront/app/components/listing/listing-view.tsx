@@ -2,7 +2,7 @@ import type { ProductList, ProductListQuery } from "@maidan/contracts/catalog";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { listingSearch } from "../../lib/listing-query";
-import { type FiltersHide, FiltersPanel } from "./filters-panel";
+import { activeFilterCount, type FiltersHide, FiltersPanel } from "./filters-panel";
 import { InfiniteProducts } from "./infinite-products";
 import { Pager } from "./pager";
 import "../../styles/listing.css";
@@ -47,6 +47,8 @@ export function ListingView({
     [query, api, q],
   );
   const first = (list.page - 1) * list.limit + 1;
+  // Nothing found and no filter to undo: sorting and filtering nothing is noise (issue #18).
+  const bare = list.total === 0 && activeFilterCount(query, hide) === 0;
   return (
     <section className="listing">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -66,7 +68,7 @@ export function ListingView({
           : `${list.total.toLocaleString("en-US")} products${list.page > 1 ? `, from #${first}` : ""}`}
       </p>
       <div className="listing__body">
-        <FiltersPanel facets={list.facets} query={query} hide={hide} q={q} />
+        {!bare && <FiltersPanel facets={list.facets} query={query} hide={hide} q={q} />}
         <div className="listing__results">
           <InfiniteProducts
             key={location.key}

@@ -19,6 +19,28 @@ export function VendorDirectory({
         {vendors.map((v) => (
           <li key={v._id}>
             <Link to={`${base}/${v.slug}`}>
+              {v.banner && (
+                <img
+                  className="directory__banner"
+                  src={v.banner}
+                  alt=""
+                  width={400}
+                  height={100}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
+              {v.logo && (
+                <img
+                  className="directory__logo"
+                  src={v.logo}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <strong>{v.name}</strong>
               <small>{[v.city, `${v.productCount} products`].filter(Boolean).join(" · ")}</small>
             </Link>

@@ -6,9 +6,11 @@ import { AvatarForm } from "../../components/account/avatar-form";
 import { PhoneForm } from "../../components/account/phone-form";
 import { useFeedback } from "../../components/account/use-feedback";
 import { profileRules } from "../../components/forms/account-rules";
+import { DateFields } from "../../components/forms/date-fields";
 import { FieldError } from "../../components/forms/field-error";
 import { useRuleForm } from "../../components/forms/use-rule-form";
 import { clientIp, formObject, requireViewer } from "../../lib/account.server";
+import { joinDate } from "../../lib/date-parts";
 import { phoneStep } from "../../lib/phone-step.server";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         city: orNull("city"),
         zip: orNull("zip"),
         gender: orNull("gender"),
-        dob: orNull("dob"),
+        dob: joinDate(text, "dob"),
         language: text("language") || "en",
       },
       clientIp(request),
@@ -60,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     return failure(e);
   }
 }
+
+const THIS_YEAR = new Date().getFullYear();
 
 // The picture's limit plus room for the form's other parts; checked before the body is read.
 const UPLOAD_LIMIT = AVATAR_MAX_KB * 1024 + 16 * 1024;
@@ -145,11 +149,14 @@ export default function ProfilePage() {
             ))}
           </select>
         </label>
-        <label className="field">
-          Date of birth
-          <input {...field("dob")} type="date" defaultValue={user.dob ?? ""} />
-          {message("dob")}
-        </label>
+        <DateFields
+          name="dob"
+          legend="Date of birth"
+          defaultValue={user.dob}
+          fromYear={THIS_YEAR - 100}
+          toYear={THIS_YEAR}
+          error={message("dob")}
+        />
         <label className="field">
           Language
           <select name="language" defaultValue={user.language}>
