@@ -47,19 +47,26 @@ const quoteIdent = (s: string) => `"${s.replaceAll('"', '""')}"`;
  * One dedicated connection (not from the pool: a pooled one is handed to other queries and
  * would stop listening) LISTENing on `channel`. When it fails or is lost (a database restart,
  * a cut network) it is opened again, waiting `retryMs.min` at first and doubling up to
- * `retryMs.max`; `connected(true)` then says messages sent meanwhile were missed.
+ * `retryMs.max`; `connected(true)` then says messages sent meanwhile were missed. A connection
+ * that went silent (a network cut that closed nothing) is found by a `select 1` every
+ * `heartbeatMs` that must answer within 5 s.
  */
 export function listen(
   url: string,
   channel: string,
   events: ListenEvents,
-  retryMs = { min: 250, max: 5_000 },
+  { retryMs = { min: 250, max: 5_000 }, heartbeatMs = 30_000 } = {},
 ): Listener {
   let client: pg.Client | null = null;
   let closed = false;
   let everConnected = false;
   let delay = retryMs.min;
   let timer: NodeJS.Timeout | undefined;
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (c) c.query("select 1").catch((e: Error) => lose(c, e));
+  }, heartbeatMs);
+  heartbeat.unref();
   const gone = new WeakSet<pg.Client>();
 
   const lose = (c: pg.Client, err: Error) => {
@@ -81,6 +88,7 @@ export function listen(
       connectionString: url,
       application_name: "maidan-listen",
       connectionTimeoutMillis: 5_000,
+      query_timeout: 5_000,
       keepAlive: true,
     });
     c.on("notification", (m) => {
@@ -116,6 +124,7 @@ export function listen(
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       await ready;
       const c = client;
       client = null;
