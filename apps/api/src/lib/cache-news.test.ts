@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createLogger, runWithLogger } from "@maidan/observability/log";
+import { cacheNews } from "@maidan/observability/metrics";
 import { captureLogs } from "@maidan/observability/testing/capture-logs";
 import { describe, expect, it } from "vitest";
 import { type CacheNews, createCacheNews, encodeNews, type NewsTransport } from "./cache-news.ts";
@@ -46,6 +47,10 @@ async function logged(fn: () => Promise<void>) {
   await runWithLogger(createLogger("info", logs.destination), fn);
   return logs.messages();
 }
+
+/** `maidan_cache_news_total` for one event, as /metrics would show it. */
+const counted = async (event: string) =>
+  (await cacheNews.get()).values.find((v) => v.labels.event === event)?.value ?? 0;
 
 function recorder() {
   const heard: { news: CacheNews; from: string }[] = [];
@@ -110,6 +115,9 @@ describe("cache news", () => {
     const b = createCacheNews({ transport: ch.transport });
     const rb = recorder();
     b.on(rb.handler);
+    const [failed, sent, received] = await Promise.all(
+      ["send_failed", "sent", "received"].map(counted),
+    );
     ch.fail(true);
     const lines = await logged(async () => {
       a.publish({ kind: "catalog" });
@@ -122,6 +130,9 @@ describe("cache news", () => {
     a.publish({ kind: "stock", productIds: ["p9"] });
     await a.flush();
     expect(rb.heard.map((h) => h.news)).toEqual([{ kind: "stock", productIds: ["p9"] }]);
+    expect(await counted("send_failed")).toBe(failed + 1);
+    expect(await counted("sent")).toBe(sent + 1);
+    expect(await counted("received")).toBe(received + 1);
     await a.close();
     await b.close();
   });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "@maidan/db/database";
 import { listen, MAX_NOTIFY_BYTES, notify } from "@maidan/db/notify";
 import { logger } from "@maidan/observability/log";
+import { cacheNews } from "@maidan/observability/metrics";
 import { z } from "zod";
 
 /**
@@ -47,11 +48,13 @@ export function postgresNews(database: Pick<Database, "url" | "pool">): NewsTran
           );
           missed();
         },
-        lost: (err, retryInMs) =>
+        lost: (err, retryInMs) => {
+          cacheNews.inc({ event: "listen_lost" });
           logger().warn(
             { err, retryInMs },
             "cache news: not listening to other instances; cached reads follow their lifetime until it is back",
-          ),
+          );
+        },
       });
     },
   };
@@ -132,14 +135,16 @@ export function createCacheNews({ transport, batchMs = 10 }: CacheNewsOptions) {
     pending.settings = false;
     if (payloads.length === 0) return sending;
     sending = sending.then(() =>
-      transport
-        .send(payloads)
-        .catch((err) =>
+      transport.send(payloads).then(
+        () => void cacheNews.inc({ event: "sent" }, payloads.length),
+        (err) => {
+          cacheNews.inc({ event: "send_failed" }, payloads.length);
           logger().warn(
             { err },
             "cache news: not sent to other instances; their cached reads follow their lifetime",
-          ),
-        ),
+          );
+        },
+      ),
     );
     return sending;
   };
@@ -153,6 +158,7 @@ export function createCacheNews({ transport, batchMs = 10 }: CacheNewsOptions) {
       return;
     }
     if (parsed.o === origin) return; // applied here when it was published
+    cacheNews.inc({ event: "received" });
     apply(
       parsed.k === "stock" ? { kind: "stock", productIds: parsed.ids } : { kind: parsed.k },
       "elsewhere",
