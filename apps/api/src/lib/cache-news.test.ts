@@ -115,9 +115,9 @@ describe("cache news", () => {
     const b = createCacheNews({ transport: ch.transport });
     const rb = recorder();
     b.on(rb.handler);
-    const [failed, sent, received] = await Promise.all(
-      ["send_failed", "sent", "received"].map(counted),
-    );
+    const failed = await counted("send_failed");
+    const sent = await counted("sent");
+    const received = await counted("received");
     ch.fail(true);
     const lines = await logged(async () => {
       a.publish({ kind: "catalog" });
