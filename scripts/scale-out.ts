@@ -3,7 +3,8 @@
  * dropped afterwards), one Redis and one S3 bucket (a local s3rver), each with its own DATA_DIR
  * and no JWT_SECRET, as two machines behind a load balancer. Checks, with requests split across
  * both: the last unit sells once, a single-use voucher is redeemed once, the login limit counts
- * failures made on either, an avatar uploaded through one is served by the other; then one is
+ * failures made on either, an avatar uploaded through one is served by the other, the last unit
+ * sold through one is out of stock on the other within a second (cache news); then one is
  * killed with SIGKILL under cash-on-delivery load and nothing acknowledged is lost, split or
  * duplicated, and stock adds up.
  *
@@ -73,6 +74,8 @@ try {
     SEED_PRODUCTS: "10",
     // Both sit behind one address, as behind a load balancer: browsers post from this origin.
     PUBLIC_URL: SHOP_ORIGIN,
+    // The production default, stated: each instance keeps catalogue reads this long.
+    CACHE_TTL_MS: "30000",
   };
   // The first seeds the database and the bucket; the second finds both ready.
   const a = await startShop("a", { ...env, DATA_DIR: dirs[0] ?? "" });
@@ -201,6 +204,45 @@ try {
         full.status === 200 &&
         full.headers.get("content-type") === "image/webp",
       `upload ${up.status} on a; on b: ${avatar} ${resized.status}, ${original} ${full.status} ${full.headers.get("content-type")}`,
+    );
+  }
+
+  // Cache news (decision 041): both instances have the product cached in stock; the last unit
+  // sells through one; the other answers out of stock within a second, not after CACHE_TTL_MS.
+  {
+    const { rows } = await db.query<{ pid: string; slug: string; vid: string }>(
+      `select p.id as pid, p.slug, v.id as vid from products p join variants v on v.product_id = p.id
+       where p.active and v.active and p.id <> all($1::uuid[]) order by p.id, v.id limit 1`,
+      [variants.map((v) => v.pid)],
+    );
+    const p = rows[0];
+    if (!p) throw new Error("no product for the cache news check");
+    await db.query("update variants set stock = 0 where product_id = $1", [p.pid]);
+    await setStock(p.vid, 1);
+    const stockOn = async (shop: ShopProcess) => {
+      const r = await call(shop, "GET", `/api/products/${p.slug}`, {});
+      return { status: r.status, stock: r.body.stock, inStock: r.body.inStock };
+    };
+    const before = await Promise.all(pair.map(stockOn));
+    const who = guest();
+    await addToCart(a, who, { vid: p.vid, pid: p.pid });
+    const sold = await placeCod(a, who);
+    const soldAt = Date.now();
+    let seen = await stockOn(b);
+    while (seen.inStock !== false && Date.now() - soldAt < 3_000) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await stockOn(b);
+    }
+    const ms = Date.now() - soldAt;
+    check(
+      "a sale on one instance is out of stock on the other within one second",
+      before.every((x) => x.status === 200 && x.stock === 1 && x.inStock === true) &&
+        sold.status === 200 &&
+        seen.inStock === false &&
+        seen.stock === 0 &&
+        ms <= 1_000,
+      `before: ${before.map((x) => `${x.stock}/${x.inStock}`).join(", ")}; order on a ${sold.status}; ` +
+        `b answered stock ${seen.stock}, in stock ${seen.inStock} after ${ms} ms`,
     );
   }
 

@@ -1,8 +1,10 @@
 import type { ApiDomains } from "@maidan/api/api";
+import { type CacheNewsBus, createCacheNews, postgresNews } from "@maidan/api/lib/cache-news";
 import { createAddressService } from "@maidan/api/modules/addresses/addresses.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
+import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
 import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
 import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
@@ -20,13 +22,19 @@ import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import type { AppServices } from "@maidan/contracts/services";
-import { logger } from "@maidan/observability/log";
 import type { FastifyInstance } from "fastify";
 import type { Runtime } from "./runtime.ts";
 
 export type Domains = ApiDomains & {
   /** What the storefront's loaders and actions call in-process (interfaces of contracts). */
   services: AppServices;
+  /** Cache news across instances (decision 041): publish after a change has committed. */
+  news: CacheNewsBus;
+  /**
+   * What whole cached pages must follow: the catalogue's changes, and a settings change (as
+   * `all`: every page shows the settings). The storefront's page cache subscribes.
+   */
+  onPagesChange: (listener: (change: CatalogChange) => void) => () => void;
 };
 
 export type ComposeOptions = {
@@ -49,6 +57,11 @@ export async function composeDomains(
   options: ComposeOptions = {},
 ): Promise<Domains> {
   const db = database.db;
+  // With caching off there is nothing to keep in step: no LISTEN connection.
+  const news = createCacheNews({
+    transport: config.CACHE_TTL_MS > 0 ? postgresNews(database) : null,
+  });
+  app.addHook("onClose", () => news.close());
   const site = createSiteService(db, config.CACHE_TTL_MS);
   const wallet = createWalletService(db);
   const vouchers = createVoucherService(db);
@@ -103,11 +116,9 @@ export async function composeDomains(
     mailer: auth.mailer,
     kv,
     publicUrl: config.publicUrl,
-    // Cached product pages stop showing the old stock (the catalogue tells the page cache).
-    stockChanged: (ids) =>
-      void catalog
-        .stockChanged(ids)
-        .catch((err) => logger().warn({ err }, "catalog: stock change not passed on")),
+    // Here at once and on the other instances within a second (decision 041): the catalogue
+    // drops what showed those products and tells the page cache.
+    stockChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
   };
   // Payments is made with the checkout's side of online payment (placing awaiting payment, and
   // what a verified result does to the orders), which needs nothing of payments; the checkout
@@ -138,6 +149,26 @@ export async function composeDomains(
     },
     config.CACHE_TTL_MS,
   );
+  const pages = changeHub();
+  catalog.onChange((change) => {
+    // Home rows, category and landing pages show tiles with their stock too.
+    if (change.kind === "all" || change.listings) site.dropTiles();
+    pages.emit(change);
+  });
+  news.on(async (n, from) => {
+    if (n.kind === "stock") await catalog.stockChanged(n.productIds);
+    else if (n.kind === "catalog") {
+      // The writer rebuilds the shared search vocabulary; the others only drop their copies.
+      if (from === "here") catalog.invalidate();
+      else catalog.forget();
+      site.invalidate();
+    } else {
+      site.invalidate();
+      pages.emit({ kind: "all" });
+    }
+  });
+  // Listening before the first request, so no news is missed (a failure is logged; it retries).
+  await news.ready;
   // Tests run the expiry by hand (checkout.expireUnconfirmed); a server sweeps on an interval.
   if (!config.isTest) startOrderSweeper(app, checkout, config.ORDER_SWEEP_INTERVAL_MS);
   return {
@@ -149,6 +180,8 @@ export async function composeDomains(
     site,
     catalog,
     sitemap: createSitemap(db, site, catalog, config.CACHE_TTL_MS),
+    news,
+    onPagesChange: (listener) => pages.on(listener),
     content,
     addresses,
     carts,

@@ -19,7 +19,7 @@ await app.register(middie);
 app.use(vite.middlewares);
 await mountStorefront(app, {
   services: app.domains.services,
-  onCatalogChange: app.domains.catalog.onChange,
+  onCatalogChange: app.domains.onPagesChange,
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   mode: "development",
   serveAssets: false,

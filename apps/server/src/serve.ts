@@ -16,7 +16,7 @@ const app = await buildApp(runtime).catch(async (e) => {
 const build = productionBuild();
 await mountStorefront(app, {
   services: app.domains.services,
-  onCatalogChange: app.domains.catalog.onChange,
+  onCatalogChange: app.domains.onPagesChange,
   build,
   mode: "production",
   serveAssets: true,

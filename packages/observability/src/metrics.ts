@@ -25,6 +25,13 @@ export const paymentOutcomes = new Counter({
   registers: [registry],
 });
 
+export const cacheNews = new Counter({
+  name: "maidan_cache_news_total",
+  help: "Cache news between instances: messages sent and received, failed sends, lost LISTEN connections",
+  labelNames: ["event"] as const,
+  registers: [registry],
+});
+
 export const jobRuns = new Counter({
   name: "maidan_job_runs_total",
   help: "Background job runs by queue and outcome (completed or failed)",

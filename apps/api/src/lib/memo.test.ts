@@ -25,4 +25,19 @@ describe("memo", () => {
     await off();
     expect(off.ready()).toBe(false);
   });
+
+  it("does not keep a load that was in flight when it was invalidated", async () => {
+    let release: (v: string) => void = () => {};
+    let calls = 0;
+    const get = memo(1000, () => {
+      calls++;
+      return calls === 1 ? new Promise<string>((r) => (release = r)) : Promise.resolve("new");
+    });
+    const first = get();
+    get.invalidate();
+    release("old");
+    expect(await first).toBe("old");
+    expect(await get()).toBe("new");
+    expect(calls).toBe(2);
+  });
 });

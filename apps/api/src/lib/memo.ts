@@ -6,24 +6,32 @@
 export function memo<T>(ttlMs: number, load: () => Promise<T>) {
   let value: { v: T; at: number } | undefined;
   let inflight: Promise<T> | undefined;
+  let generation = 0;
   const refresh = () => {
-    inflight ??= load()
+    if (inflight) return inflight;
+    const gen = generation;
+    const p: Promise<T> = load()
       .then((v) => {
-        value = { v, at: Date.now() };
+        // Not kept when invalidated meanwhile: it may have read what the invalidation was about.
+        if (gen === generation) value = { v, at: Date.now() };
         return v;
       })
       .finally(() => {
-        inflight = undefined;
+        if (inflight === p) inflight = undefined;
       });
-    return inflight;
+    inflight = p;
+    return p;
   };
   const get = async (): Promise<T> => {
     if (ttlMs <= 0 || !value) return refresh();
     if (Date.now() - value.at > ttlMs) refresh().catch(() => {});
     return value.v;
   };
+  /** Drops the value and forgets a load in flight (its result is not kept). */
   get.invalidate = () => {
     value = undefined;
+    inflight = undefined;
+    generation++;
   };
   /** Whether a value is held (fresh or stale), so a call answers without waiting for a load. */
   get.ready = () => ttlMs > 0 && value !== undefined;

@@ -1,9 +1,8 @@
 import { addToCart, guest, send, setStock } from "@maidan/api/testing/cart-helpers";
 import { ADDRESS, placeOrder } from "@maidan/api/testing/order-helpers";
-import type { AppServices } from "@maidan/contracts/services";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stockPageBuild } from "../testing/stock-page-build.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { mountStorefront } from "./mount.ts";
 
@@ -18,32 +17,6 @@ const TTL = "600000";
 let t: TestApp;
 let renders = 0;
 
-/**
- * A stand-in storefront build: `/{slug}` shows the catalogue's stock of that product, and
- * counts its renders, so the test sees when the page cache renders again.
- */
-function fakeBuild(): ServerBuild {
-  const module = {
-    connectLog: () => {},
-    createLoadContext: (services: AppServices) => services,
-    createRequestHandler: () => async (request: Request, services: AppServices) => {
-      renders++;
-      const slug = new URL(request.url).pathname.slice(1);
-      const product = await services.catalog.detail(slug);
-      if (!product) return new Response("not found", { status: 404 });
-      return new Response(`<html><body>stock ${product.stock}</body></html>`, {
-        headers: { "content-type": "text/html; charset=utf-8" },
-      });
-    },
-    firstVisit: {
-      cookies: () => [],
-      onlyGuestCookie: (cookies: string[]) => cookies.length === 0,
-      variant: () => "all",
-    },
-  };
-  return { entry: { module } } as unknown as ServerBuild;
-}
-
 beforeAll(async () => {
   t = await createTestApp({
     env: { CACHE_TTL_MS: TTL },
@@ -51,8 +24,8 @@ beforeAll(async () => {
       app.register(async (scope) => {
         await mountStorefront(scope as never, {
           services: app.domains.services,
-          onCatalogChange: app.domains.catalog.onChange,
-          build: async () => fakeBuild(),
+          onCatalogChange: app.domains.onPagesChange,
+          build: async () => stockPageBuild(() => renders++),
           mode: "production",
           serveAssets: false,
           publicUrl: "http://localhost:3000",

@@ -174,6 +174,15 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
     },
 
     /**
+     * Another instance changed the catalogue (and rebuilt the shared search vocabulary), or its
+     * news may have been missed: drops every cached read here, and tells the listeners.
+     */
+    forget() {
+      cache.invalidate();
+      changes.emit({ kind: "all" });
+    },
+
+    /**
      * After an order took stock or gave it back (once committed): drops those products' cached
      * details, and listings, search and facets too when one of them sold out or came back.
      * Products nobody looked at lately have nothing cached to drop: no query for them.

@@ -17,11 +17,13 @@ const toNode = (c: Category): CategoryNode => ({
   parent: c.parentId,
 });
 
+/** Keys of `byKey` reads that list product tiles (each tile says whether it is in stock). */
+const TILE_KEY = /^(category|landing|daily):/;
 const DAILY_COUNT = 8;
 const DAILY_POOL = 200;
 
 /** Start-up data, CMS pages and the small product views the foundation pages need. */
-export function createSiteService(db: Db, cacheMs = 30_000): SiteService {
+export function createSiteService(db: Db, cacheMs = 30_000) {
   const categories = memo(cacheMs, () => repo.listCategories(db));
   const settings = memo(cacheMs, () => loadSettings(db));
   const pageSlugs = memo(cacheMs, () => repo.listPageSlugs(db));
@@ -68,7 +70,7 @@ export function createSiteService(db: Db, cacheMs = 30_000): SiteService {
     return ids;
   };
 
-  return {
+  const service = {
     pagesRouter,
 
     landing: (filter) =>
@@ -112,6 +114,25 @@ export function createSiteService(db: Db, cacheMs = 30_000): SiteService {
         ),
       );
       return { day, products };
+    },
+  } satisfies SiteService;
+
+  return {
+    ...service,
+    /** Settings, pages, categories or the catalogue changed: drops every cached read. */
+    invalidate() {
+      for (const m of [categories, settings, pageSlugs, pagesRouter, home, defaultShipping]) {
+        m.invalidate();
+      }
+      byKey.invalidate();
+    },
+    /**
+     * A product sold out or came back: drops the cached reads that show product tiles with
+     * their stock (home rows, category and landing pages, today's deals).
+     */
+    dropTiles() {
+      home.invalidate();
+      byKey.drop((key) => TILE_KEY.test(key));
     },
   };
 
@@ -203,3 +224,5 @@ async function loadSettings(db: Db): Promise<PublicSettings> {
     taxDisplay: s.taxDisplay,
   };
 }
+
+export type SiteServiceImpl = ReturnType<typeof createSiteService>;

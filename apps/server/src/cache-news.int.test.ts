@@ -1,0 +1,209 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Kv, memoryKv } from "@maidan/api/lib/kv";
+import { hashPassword } from "@maidan/api/modules/auth/password";
+import { createMediaStorage } from "@maidan/api/modules/media/create-media-storage";
+import { addToCart, guest, setStock } from "@maidan/api/testing/cart-helpers";
+import { placeOrder } from "@maidan/api/testing/order-helpers";
+import { loadConfig } from "@maidan/config/config";
+import { type Database, openDatabase } from "@maidan/db/database";
+import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
+import { createTestDatabase } from "@maidan/db/testing/test-database";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp } from "./app.ts";
+import { mountStorefront } from "./storefront/mount.ts";
+import { stockPageBuild } from "./testing/stock-page-build.ts";
+import type { TestApp } from "./testing/test-app.ts";
+
+/**
+ * Cache news across instances (decision 041): two instances of the shop on one database, each
+ * with its own pool, caches and page cache (a lifetime of ten minutes), as behind a load
+ * balancer. What one sells, the other stops showing in stock within a second, in the product
+ * API and in its cached product page; after its LISTEN connection is cut it listens again.
+ */
+const TTL = "600000";
+let shared: Database;
+let second: Database;
+let kv: Kv;
+let a: TestApp;
+let b: TestApp;
+const closers: (() => Promise<unknown>)[] = [];
+
+async function instance(database: Database): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-news-")),
+    DATABASE_URL: database.url,
+    CACHE_TTL_MS: TTL,
+  });
+  const media = createMediaStorage(config);
+  const app = await buildApp({ config, database, kv, media });
+  app.register(async (scope) => {
+    await mountStorefront(scope as never, {
+      services: app.domains.services,
+      onCatalogChange: app.domains.onPagesChange,
+      build: async () => stockPageBuild(),
+      mode: "production",
+      serveAssets: false,
+      publicUrl: config.publicUrl,
+      pageCacheMs: Number(TTL),
+    });
+  });
+  await app.ready();
+  closers.push(async () => {
+    await app.close();
+    media.close();
+  });
+  return { app, kv, database, config, close: async () => {} };
+}
+
+beforeAll(async () => {
+  shared = await createTestDatabase(inject("pgServerUrl"));
+  await seedDatabase(shared.db, {
+    products: 20,
+    mediaDir: join(tmpdir(), "maidan-test-media"),
+    admin: { email: "admin@test.pk", password: "admin-pass-123" },
+    shopper: DEFAULT_SHOPPER,
+    hashPassword,
+  });
+  second = await openDatabase({ databaseUrl: shared.url, dataDir: "", poolMax: 10 });
+  kv = memoryKv();
+  a = await instance(shared);
+  b = await instance(second);
+});
+afterAll(async () => {
+  for (const close of closers) await close();
+  await second?.close();
+  await kv?.close();
+  await shared?.close();
+});
+
+type Product = { id: string; slug: string; vid: string };
+let picked = 0;
+
+/** A product no earlier test used, with one sellable variant holding `stock` units. */
+async function product(stock: number): Promise<Product> {
+  const { rows } = await shared.db.execute(sql`
+    select distinct on (p.id) p.id, p.slug, v.id as vid
+    from products p join variants v on v.product_id = p.id
+    where p.active and v.active order by p.id, v.id limit 1 offset ${picked++}`);
+  const p = rows[0] as Product | undefined;
+  if (!p) throw new Error("no product left");
+  await shared.db.execute(sql`update variants set stock = 0 where product_id = ${p.id}`);
+  await setStock(a, p.vid, stock);
+  return p;
+}
+
+const apiStock = async (t: TestApp, slug: string) => {
+  const res = await t.app.inject({ url: `/api/products/${slug}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  return { stock: body.stock as number, inStock: body.inStock as boolean };
+};
+const page = async (t: TestApp, slug: string) => (await t.app.inject({ url: `/${slug}` })).body;
+
+async function sell(t: TestApp, p: Product, qty: number) {
+  const who = guest();
+  expect((await addToCart(t, who, { vid: p.vid, pid: p.id }, qty)).statusCode).toBe(200);
+  const res = await placeOrder(t, who);
+  expect(res.statusCode).toBe(200);
+}
+
+/** Milliseconds until `done()` holds, checking every 20 ms; fails after `limitMs`. */
+async function within(limitMs: number, done: () => Promise<boolean>) {
+  const started = Date.now();
+  while (!(await done())) {
+    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - started;
+}
+
+const outOfStockOn = (t: TestApp, p: Product) => async () => {
+  const api = await apiStock(t, p.slug);
+  return api.stock === 0 && !api.inStock && (await page(t, p.slug)).includes("stock 0");
+};
+
+/** The product's tile on its top category's page, as `t`'s site service has it (cached). */
+async function categoryTile(t: TestApp, p: Product) {
+  const { rows } = await shared.db.execute(sql`
+    with recursive up as (
+      select id, slug, parent_id from categories
+      where id = (select category_id from products where id = ${p.id})
+      union all
+      select c.id, c.slug, c.parent_id from categories c join up on c.id = up.parent_id)
+    select slug from up where parent_id is null`);
+  const root = (rows[0] as { slug: string } | undefined)?.slug ?? "";
+  const found = await t.app.domains.site.categoryPage(root);
+  return found?.products.find((x) => x._id === p.id);
+}
+
+/** Backend pids of the LISTEN connections on the test database that are listening now. */
+const listeners = async () =>
+  (
+    await shared.pool.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and application_name = 'maidan-listen' and query ilike 'listen%'`,
+    )
+  ).rows.map((r) => r.pid);
+
+describe("cache news across two instances", () => {
+  it("each instance keeps its reads cached: a change nobody announces is not seen", async () => {
+    const p = await product(5);
+    expect((await apiStock(b, p.slug)).stock).toBe(5);
+    expect(await page(b, p.slug)).toContain("stock 5");
+    await setStock(b, p.vid, 4);
+    expect((await apiStock(b, p.slug)).stock).toBe(5);
+    expect(await page(b, p.slug)).toContain("stock 5");
+  });
+
+  it("the last unit sold through one instance is out of stock on the other within one second", async () => {
+    const p = await product(1);
+    for (const t of [a, b]) {
+      expect(await apiStock(t, p.slug)).toEqual({ stock: 1, inStock: true });
+      expect(await page(t, p.slug)).toContain("stock 1");
+    }
+    expect((await categoryTile(b, p))?.inStock).toBe(true);
+    await sell(a, p, 1);
+    await within(1_000, outOfStockOn(b, p));
+    // The seller's own caches follow as soon as its catalogue has read the new stock
+    // (decision 017: not awaited by the checkout).
+    await within(1_000, outOfStockOn(a, p));
+    // Its tile on the category page, cached by the other's site service, followed too.
+    expect((await categoryTile(b, p))?.inStock).toBe(false);
+  });
+
+  it("and back: a sale through the other instance is seen by the first, both ways", async () => {
+    const p = await product(3);
+    expect((await apiStock(a, p.slug)).stock).toBe(3);
+    expect(await page(a, p.slug)).toContain("stock 3");
+    await sell(b, p, 3);
+    await within(1_000, outOfStockOn(a, p));
+  });
+
+  it("a cut LISTEN connection is opened again; requests meanwhile are answered; news flows again", async () => {
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    const p = await product(2);
+    expect(await page(b, p.slug)).toContain("stock 2");
+    await shared.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and application_name = 'maidan-listen'`,
+    );
+    // Never a 500 for it: the caches answer as before.
+    expect((await apiStock(b, p.slug)).stock).toBe(2);
+    await within(5_000, async () => {
+      const now = await listeners();
+      return now.length === 2 && now.every((pid) => !before.includes(pid));
+    });
+    // What it may have missed meanwhile is dropped once it listens again.
+    await setStock(a, p.vid, 1);
+    await within(1_000, async () => (await page(b, p.slug)).includes("stock 1"));
+    // Being back, it hears the next sale.
+    await sell(a, p, 1);
+    await within(1_000, outOfStockOn(b, p));
+  });
+});
