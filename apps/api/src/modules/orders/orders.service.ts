@@ -182,6 +182,11 @@ export function createOrdersService(deps: OrdersDeps) {
 
   const service: OrdersService & {
     expireUnconfirmed(now?: Date): Promise<number>;
+    /**
+     * What the SMS link's page shows before and after its button is pressed: the checkout's
+     * order numbers, amount and state. Reads only; a link that is not valid is a 404.
+     */
+    linkStatus(input: unknown): Promise<LinkStatus>;
     /** The orders side of online payment, plugged into payments by the server (apps/server/src/compose.ts). */
     payments: ReturnType<typeof createOrderPayments>;
   } = {
@@ -326,6 +331,24 @@ export function createOrdersService(deps: OrdersDeps) {
       };
     },
 
+    async linkStatus(input) {
+      const { c, sig } = parseInput(linkConfirmBody, input);
+      if (!sameSecret(sig, linkSignature(deps.secret, c))) throw notFound("This link is not valid");
+      const list = await repo.checkoutOrders(db, c);
+      if (list.length === 0) throw notFound("This link is not valid");
+      const state: LinkStatus["state"] = list.every((o) => o.status === "cancelled")
+        ? "cancelled"
+        : list.some((o) => o.status === "pending_confirmation")
+          ? "waiting"
+          : "confirmed";
+      const live = list.filter((o) => o.status !== "cancelled");
+      return {
+        orderNos: (live.length > 0 ? live : list).map((o) => o.order_no),
+        total: (live.length > 0 ? live : list).reduce((n, o) => n + o.total, 0),
+        state,
+      };
+    },
+
     async awaitingPayment(owner) {
       if (!owner.userId && !owner.guestId) return [];
       return (await repo.ownedByStatus(db, owner.userId, owner.guestId, "awaiting_payment")).map(
@@ -442,3 +465,10 @@ export function createOrdersService(deps: OrdersDeps) {
 }
 
 export type OrdersServiceImpl = ReturnType<typeof createOrdersService>;
+
+/** The checkout an SMS confirmation link names: waiting for it, confirmed (or further on), or cancelled. */
+export type LinkStatus = {
+  orderNos: string[];
+  total: number;
+  state: "waiting" | "confirmed" | "cancelled";
+};
