@@ -88,7 +88,7 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
 
   app.addHook("onSend", async (_req, reply) => {
     reply.header("x-content-type-options", "nosniff");
-    // A page carrying a secret in its address (the SMS confirmation link) sends none at all.
+    // A page carrying a secret in its address (the SMS confirmation link) sends it to no other site.
     if (!reply.hasHeader("referrer-policy"))
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "SAMEORIGIN");

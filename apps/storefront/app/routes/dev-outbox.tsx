@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 // New messages arrive every minute: never from a cache.
 export const headers: Route.HeadersFunction = () => ({
   "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
+  // Its codes and links never go to another site in a Referer.
+  "referrer-policy": "same-origin",
 });
 
 /**

@@ -7,7 +7,7 @@ import type { LinkStatus } from "./orders.service.ts";
  * door, and one button that confirms (a POST; the GET changes nothing, so link scanners and
  * previews confirm nothing). After the button, and whenever the link is opened again, it says
  * "Order MD-… is confirmed". Served by the API with no script, no outside resource and no
- * referrer, so the link's signature goes nowhere.
+ * referrer to other sites, so the link's signature goes nowhere.
  */
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -27,7 +27,7 @@ const STYLE =
   ".card{background:#fff;border:1px solid #e4e4e8;border-radius:10px;padding:20px 16px;text-align:center}" +
   "h1{font-size:1.3rem;margin:0 0 .5rem}" +
   ".orders{margin:.25rem 0;font-weight:700;overflow-wrap:anywhere}" +
-  ".amount{margin:.25rem 0 1rem;color:#62626b}.amount strong{color:#1f1f24;font-size:1.25rem}" +
+  ".amount{margin:.25rem 0 1rem;color:#62626b}.amount strong{color:#1f1f24;font-size:1.25rem;white-space:nowrap}" +
   "button{width:100%;min-height:48px;font:inherit;font-size:1.1rem;font-weight:700;padding:.75rem 1rem;background:#f46b22;color:#1f1f24;border:0;border-radius:8px;cursor:pointer}" +
   ".done{color:#1a7f37}.icon{font-size:2.5rem;line-height:1;margin:0 0 .5rem}" +
   ".links{margin:1rem 0 0;text-align:center}.links a{color:#b3480f;font-weight:600}" +
@@ -78,9 +78,13 @@ export function invalidLinkPage(opts: { testMode: boolean }) {
   );
 }
 
-/** The headers every one of these pages is sent with. */
+/**
+ * The headers every one of these pages is sent with. `same-origin`: the address (with its
+ * signature) never goes to another site; `no-referrer` would also make the browser send
+ * `Origin: null` with the button's post, which the shop refuses as cross-site.
+ */
 export const LINK_PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
 } as const;

@@ -264,7 +264,7 @@ describe("confirmation, cancel and expiry", () => {
     const before = await t.app.inject({ method: "GET", url: path });
     expect(before.statusCode).toBe(200);
     expect(before.headers["cache-control"]).toBe("no-store");
-    expect(before.headers["referrer-policy"]).toBe("no-referrer");
+    expect(before.headers["referrer-policy"]).toBe("same-origin");
     expect(before.body).toContain('aria-label="Maidan home"');
     expect(before.body).toContain(`Order ${orderNo}`);
     expect(before.body).toContain(amount);

@@ -57,6 +57,10 @@ export async function loadCheckout(request: Request, context: Context, url: URL)
     site.settings(),
     owner.userId ? addresses.list(owner.userId) : Promise.resolve([]),
   ]);
+  // Back from a payment gateway (or any visit) with the cart already placed as an order that
+  // waits for its payment: that order, its held stock and the ways to pay, not an empty cart.
+  if (first.items.length === 0 && (await services(context).orders.awaitingPayment(owner)).length)
+    throw redirect("/checkout/repayment");
   const typed = typeof state.address === "object" ? state.address : null;
   const chosen =
     typeof state.address === "string" ? (book.find((a) => a._id === state.address) ?? null) : null;
