@@ -51,7 +51,7 @@ export function confirmLinkPage(
     const verb = s.orderNos.length > 1 ? "are" : "is";
     return page(
       `${orderWord(s.orderNos)} ${verb} confirmed`,
-      `<p class="icon done" aria-hidden="true">✓</p><h1 class="done">${orderWord(s.orderNos)} ${verb} confirmed</h1>${amount}<p>Thank you! We will pack it now and call before delivery.</p>`,
+      `<p class="icon done" aria-hidden="true">✓</p><h1 class="done">${orderWord(s.orderNos)} ${verb} confirmed</h1>${amount}<p>Thank you! We will pack it and send it on its way.</p>`,
       opts.testMode,
     );
   }
