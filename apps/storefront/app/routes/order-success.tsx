@@ -1,6 +1,7 @@
 import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useFeedback } from "../components/account/use-feedback";
+import { OrderItems } from "../components/checkout/order-items";
 import { clientIp, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
 import { formatTime } from "../lib/format";
@@ -116,15 +117,7 @@ export default function OrderSuccess() {
                   </strong>{" "}
                   from {o.vendor.name} · {rupees(o.amount.total)}
                 </p>
-                <ul className="parcel__items">
-                  {o.items.map((item) => (
-                    <li key={item._id}>
-                      {item.qty} × {item.name}
-                      {item.size ? ` (size ${item.size})` : ""}
-                      {item.gift ? " · free gift" : ""}
-                    </li>
-                  ))}
-                </ul>
+                <OrderItems items={o.items} className="parcel__items" />
               </li>
             ))}
           </ol>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { CheckoutPayment } from "../../components/checkout/checkout-payment";
+import { OrderItems } from "../../components/checkout/order-items";
 import { clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
 import { formatTime } from "../../lib/format";
@@ -54,7 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         total: list.reduce((n, o) => n + o.amount.total, 0),
         method: list[0] ? methodName(list[0].payment.method) : "",
         items: list.flatMap((o) =>
-          o.items.map((i) => ({ id: i._id, name: i.name, size: i.size, qty: i.qty })),
+          o.items.map((i) => ({
+            _id: i._id,
+            name: i.name,
+            size: i.size,
+            qty: i.qty,
+            gift: i.gift,
+          })),
         ),
         address: list[0]?.address,
         // Worked out here, once: the page reads the same on the server and in the browser.
@@ -125,14 +132,7 @@ export default function Repayment() {
               {c.orderNos.length > 1 ? "Orders" : "Order"} {c.orderNos.join(", ")} is waiting for
               your payment
             </h2>
-            <ul className="repayment__items">
-              {c.items.map((i) => (
-                <li key={i.id}>
-                  {i.qty} × {i.name}
-                  {i.size ? ` (size ${i.size})` : ""}
-                </li>
-              ))}
-            </ul>
+            <OrderItems items={c.items} className="repayment__items" />
             <p className="repayment__total">
               Total <strong>{rupees(c.total)}</strong>
               {c.method ? ` · not paid yet with ${c.method}` : ""}

@@ -193,9 +193,9 @@ export default function MyOrder() {
         // Cancelling asks first: the button opens the question, which works before (and
         // without) the page's script.
         <details className="cancel-order">
-          <summary className="button button--ghost">Cancel order</summary>
+          <summary className="button button--ghost cancel-order__open">Cancel order</summary>
           <Form method="post" className="cancel-order__confirm">
-            <p>
+            <p className="cancel-order__question">
               <strong>Cancel order {order.orderNo}?</strong> Its items go back on sale; this cannot
               be undone.
             </p>
