@@ -70,6 +70,12 @@ test("the COD code reaches the outbox the ribbon points to, and confirms the ord
   await snapshot(page, info, "cod-checkout-review");
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("heading", { name: "Confirm your order" })).toBeVisible();
+  await expect(page.getByText(/Please confirm by \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+  // The demo sends no SMS, and the page says where the code is.
+  await expect(page.getByRole("link", { name: "Read the code in the outbox" })).toHaveAttribute(
+    "href",
+    `/dev/outbox?to=${intl(phone)}`,
+  );
   await snapshot(page, info, "cod-order-success");
   const success = page.url();
 
@@ -152,6 +158,10 @@ for (const [i, [method, label]] of GATEWAYS.entries()) {
   }, info) => {
     await cartWith(page, info, 3 + i);
     await toPaymentStep(page, phoneOf(info, 3 + i));
+    // A guest is told how to use a voucher rather than finding no box for it.
+    await expect(page.getByTestId("guest-voucher")).toContainText(
+      "Have a voucher code? Log in to use it",
+    );
     await payOnReview(page, label);
     await expect(page).toHaveURL(/\/sandbox\//);
     await expect(page.getByRole("button", { name: "Pay (success)" })).toBeVisible();
