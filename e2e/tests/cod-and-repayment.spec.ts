@@ -1,4 +1,10 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import {
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import { payOnReview, productWithStock, rs, toPaymentStep, toReview } from "./checkout-helpers.ts";
 import { snapshot } from "./helpers.ts";
 
@@ -9,8 +15,10 @@ import { snapshot } from "./helpers.ts";
  * are read from that page, as a person trying the demo would, not from the database.
  */
 
-// Whole checkouts, a second browser and the outbox: longer than one page's test.
-test.describe.configure({ timeout: 90_000 });
+// Whole checkouts, a second browser and the outbox: longer than one page's test, and each step
+// waits for the server's work (placing, paying, switching) on two shared cores.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Each test takes its own product, apart from the other specs' (they count from the ends). */
 const slot = (info: TestInfo, n: number) => 150 + n * 2 + (info.project.name === "phone" ? 0 : 1);
