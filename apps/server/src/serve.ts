@@ -47,4 +47,6 @@ await app.listen({ port: config.PORT, host: config.HOST }).catch(async (e) => {
   await runtime.close();
   exitOnBootError(e);
 });
-process.stdout.write(`${messagingBanner(config)}\nMaidan is open at http://localhost:${config.PORT}\n`);
+process.stdout.write(
+  `${messagingBanner(config)}\nMaidan is open at http://localhost:${config.PORT}\n`,
+);

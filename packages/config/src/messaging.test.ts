@@ -11,8 +11,7 @@ const config = (env: Record<string, string>) =>
     PUBLIC_URL: "http://localhost:3000",
     ...env,
   });
-const production = (env: Record<string, string> = {}) =>
-  config({ NODE_ENV: "production", ...env });
+const production = (env: Record<string, string> = {}) => config({ NODE_ENV: "production", ...env });
 
 describe("where messages go (decision 042)", () => {
   it("npm start's demo (production, PAYMENTS_SANDBOX=true) writes them to a readable outbox and starts", () => {
@@ -30,9 +29,9 @@ describe("where messages go (decision 042)", () => {
       "config: SMS_GATEWAY_URL: production asks cash-on-delivery shoppers for an SMS code (COD_CONFIRMATION=true) but has no SMS gateway, so every COD order would be cancelled after 120 minutes; set SMS_GATEWAY_URL, set COD_CONFIRMATION=false to take COD orders without a code, or set PAYMENTS_SANDBOX=true for a demo shop whose messages show at /dev/outbox",
     ]);
     // The demo with its outbox closed is refused too: nobody could read the codes.
-    expect(messagingProblems(production({ PAYMENTS_SANDBOX: "true", DEV_OUTBOX: "false" }))).toEqual(
-      lines,
-    );
+    expect(
+      messagingProblems(production({ PAYMENTS_SANDBOX: "true", DEV_OUTBOX: "false" })),
+    ).toEqual(lines);
     expect(messagingProblems(production({ PAYMENTS_SANDBOX: "false" }))).toEqual(lines);
   });
 
