@@ -168,7 +168,9 @@ test("signed in: checkout, order detail with timeline, cancel and stock comes ba
   // The confirmation's toast stays behind on the page that raised it.
   await expect(toast).toHaveCount(0);
   await snapshot(page, info, "order-detail");
-  await page.getByRole("button", { name: "Cancel order" }).click();
+  // Cancelling asks first (issue #18).
+  await page.locator("summary", { hasText: "Cancel order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel this order" }).click();
   await expect(page.getByText("Your order is cancelled.")).toBeVisible();
   await expect(page.getByText("Cancelled — Cancelled by the customer")).toBeVisible();
   expect(await stockSum(product.id)).toBe(before);
@@ -203,7 +205,9 @@ test("signed in: partial wallet spend with COD for the rest, refunded on cancel"
   await expect(page).toHaveURL(/\/order-success\?id=/);
   expect(await walletBalance(email)).toBe(0);
   await page.getByRole("link", { name: "See your order" }).click();
-  await page.getByRole("button", { name: "Cancel order" }).click();
+  // Cancelling asks first (issue #18).
+  await page.locator("summary", { hasText: "Cancel order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel this order" }).click();
   await expect(page.getByText("Your order is cancelled.")).toBeVisible();
   expect(await walletBalance(email)).toBe(500);
 });

@@ -63,7 +63,9 @@ test("cancelling the order that earned free shipping re-prices the other one, an
   expect(small.amount).toMatchObject({ total: 1000, shipping: 0 });
 
   await page.goto(`/my/orders/${big._id}`);
-  await page.getByRole("button", { name: "Cancel order" }).click();
+  // Cancelling asks first (issue #18).
+  await page.locator("summary", { hasText: "Cancel order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel this order" }).click();
   await expect(
     page.getByText(
       `Your order is cancelled. Order ${small.orderNo} now costs ${rs(1200)} instead of ${rs(1000)}.`,

@@ -521,6 +521,8 @@ test("cancelling an order paid online on /my/orders/{id}: the shopper chooses th
   const total = Number(url.searchParams.get("amount"));
   await page.goto(`/my/orders/${id}`);
   await expect(page.getByText("NIFT ePay (bank account) · paid")).toBeVisible();
+  // Cancelling asks first (issue #18): the refund's choice is part of the question.
+  await page.locator("summary", { hasText: "Cancel order" }).click();
   const choice = page.getByRole("group", {
     name: `If you cancel, where should the Rs. ${total.toLocaleString("en-US")} you paid online go?`,
   });
@@ -528,14 +530,14 @@ test("cancelling an order paid online on /my/orders/{id}: the shopper chooses th
   await page.waitForLoadState("networkidle");
   await snapshot(page, info, "cancel-paid-order");
   await choice.getByLabel("To my Maidan wallet, at once").check();
-  await page.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel this order" }).click();
   const money = `Rs. ${total.toLocaleString("en-US")}`;
   await expect(
     toast(page, `Your order is cancelled. ${money} is back in your wallet.`),
   ).toBeVisible();
   await expect(page.getByText(`${money} refunded to your wallet.`)).toBeVisible();
   await expect(page.getByText("NIFT ePay (bank account) · refunded")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await expect(page.locator("summary", { hasText: "Cancel order" })).toHaveCount(0);
   await snapshot(page, info, "cancelled-paid-order");
   expect(await orderState(id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
   expect(await walletOf(userId)).toEqual({ balance: total, sum: total });

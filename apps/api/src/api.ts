@@ -65,7 +65,7 @@ export type ApiDomains = {
 /**
  * Every route of the API: the route folders under /api (spec §7 and ours, in the OpenAPI
  * document), then the root paths that are not pages: metrics, sitemaps, the sandbox gateways,
- * the dev outbox, and pictures. They outrank the storefront's catch-all, which is mounted after them.
+ * the Facebook sandbox, and pictures. They outrank the storefront's catch-all, which is mounted after them.
  */
 export async function registerApi(app: FastifyInstance, d: ApiDomains) {
   const { config } = d;
@@ -82,7 +82,10 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(catalogRoutes, { catalog: d.catalog });
       await api.register(contentRoutes, { content: d.content });
       await api.register(cartRoutes, { carts: d.carts });
-      await api.register(checkoutRoutes, { checkout: d.checkout });
+      await api.register(checkoutRoutes, {
+        checkout: d.checkout,
+        testMode: () => d.payments.availability().testMode,
+      });
       await api.register(walletRoutes, { wallet: d.wallet });
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });
@@ -94,7 +97,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
   await app.register(sitemapRoutes, { sitemap: d.sitemap, publicUrl: config.publicUrl });
   // The sandbox payment gateways, for gateways not configured live.
   await d.paymentsHttp.registerSandboxes();
-  // The dev outbox and the Facebook sandbox are pages, outside /api.
+  // The Facebook sandbox is a page, outside /api (the dev outbox is a storefront page).
   await app.register(devPagesRoutes, { auth: d.auth });
   // Originals from the media storage, resized ones from this instance's disk cache.
   await app.register(mediaRoutes, { storage: d.media });

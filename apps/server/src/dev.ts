@@ -1,4 +1,5 @@
 import middie from "@fastify/middie";
+import { messagingBanner } from "@maidan/config/messaging";
 import type { ServerBuild } from "react-router";
 import { buildApp } from "./app.ts";
 import { bootRuntime, closeOnSignals, exitOnBootError } from "./runtime.ts";
@@ -28,4 +29,6 @@ await mountStorefront(app, {
 app.addHook("onClose", () => vite.close());
 closeOnSignals(app, runtime);
 await app.listen({ port: runtime.config.PORT, host: runtime.config.HOST });
-process.stdout.write(`Maidan (dev) at http://localhost:${runtime.config.PORT}\n`);
+process.stdout.write(
+  `${messagingBanner(runtime.config)}\nMaidan (dev) at http://localhost:${runtime.config.PORT}\n`,
+);

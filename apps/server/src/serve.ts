@@ -1,3 +1,5 @@
+import { ConfigError } from "@maidan/config/config";
+import { messagingBanner, messagingProblems } from "@maidan/config/messaging";
 import { buildApp } from "./app.ts";
 import { releaseStartupGarbage } from "./lib/startup-garbage.ts";
 import { bootRuntime, closeOnSignals, exitOnBootError } from "./runtime.ts";
@@ -8,11 +10,18 @@ const runtime = await bootRuntime({ NODE_ENV: "production", ...process.env }).ca
   exitOnBootError,
 );
 const { config } = runtime;
-// A payment gateway left on its sandbox in production stops the start here (issue #6).
-const app = await buildApp(runtime).catch(async (e) => {
-  await runtime.close();
-  return exitOnBootError(e);
-});
+// A payment gateway left on its sandbox in production stops the start here (issue #6), and
+// so do COD confirmation codes with nowhere to go (decision 042).
+const app = await buildApp(runtime)
+  .then((a) => {
+    const problems = messagingProblems(config);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return a;
+  })
+  .catch(async (e) => {
+    await runtime.close();
+    return exitOnBootError(e);
+  });
 const build = productionBuild();
 await mountStorefront(app, {
   services: app.domains.services,
@@ -38,4 +47,6 @@ await app.listen({ port: config.PORT, host: config.HOST }).catch(async (e) => {
   await runtime.close();
   exitOnBootError(e);
 });
-process.stdout.write(`Maidan is open at http://localhost:${config.PORT}\n`);
+process.stdout.write(
+  `${messagingBanner(config)}\nMaidan is open at http://localhost:${config.PORT}\n`,
+);

@@ -13,7 +13,7 @@ import {
 import { cspNonceContext, servicesContext } from "./context";
 import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
 import { log } from "./lib/log.server";
-import { afterBodyOpens, TEST_MODE_RIBBON } from "./lib/test-mode.server";
+import { afterBodyOpens, testModeRibbon } from "./lib/test-mode.server";
 
 /**
  * Called by the API server for each request, before handing it to the request handler, so that
@@ -77,7 +77,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const testMode = loadContext.get(servicesContext).payments.availability().testMode;
+  const shop = loadContext.get(servicesContext);
+  const ribbon = shop.payments.availability().testMode
+    ? testModeRibbon({ outbox: shop.auth.outboxReadable() })
+    : null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
@@ -113,7 +116,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const page = testMode ? body.pipe(afterBodyOpens(TEST_MODE_RIBBON)) : body;
+          const page = ribbon ? body.pipe(afterBodyOpens(ribbon)) : body;
           resolve(
             new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,

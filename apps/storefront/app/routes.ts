@@ -69,6 +69,8 @@ export default [
     }),
     route("checkout/payments", "routes/checkout/checkout.tsx", { id: "checkout-payments" }),
     route("checkout/repayment", "routes/checkout/repayment.tsx", { id: "checkout-repayment" }),
+    // Beyond the spec: the SMS and e-mail of a shop without gateways (decision 042).
+    route("dev/outbox", "routes/dev-outbox.tsx", { id: "dev-outbox" }),
   ]),
 
   layout("layouts/account.tsx", [

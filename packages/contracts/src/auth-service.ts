@@ -69,4 +69,6 @@ export type AuthService = {
   logout(userId: string | null): Promise<{ setCookie: string; cart: CartSummary }>;
   /** Dev outbox messages, newest first; null when the outbox is not readable (production). */
   outbox(recipient?: string): Promise<OutboxMessage[] | null>;
+  /** Whether /dev/outbox shows the messages (development, the demo shop; decision 042). */
+  outboxReadable(): boolean;
 };

@@ -168,6 +168,10 @@ export const orderDetail = orderSummary.extend({
   refundChoices: z.array(z.enum(REFUND_TO)),
   /** The refund of this order's online payment, once it was cancelled. */
   refund: orderRefund.nullable(),
+  /**
+   * Until when the order waits: for its COD confirmation code, or (awaiting an online payment)
+   * with its stock held for it (ISO time). Null otherwise.
+   */
   confirmBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
   /**

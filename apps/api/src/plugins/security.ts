@@ -88,7 +88,9 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
 
   app.addHook("onSend", async (_req, reply) => {
     reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    // A page carrying a secret in its address (the SMS confirmation link) sends it to no other site.
+    if (!reply.hasHeader("referrer-policy"))
+      reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "SAMEORIGIN");
     // Pages with inline scripts set their own (scriptNonce, or the page cache's hashes).
     if (!reply.hasHeader(CSP)) reply.header(CSP, contentSecurityPolicy());

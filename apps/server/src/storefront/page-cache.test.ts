@@ -78,15 +78,20 @@ describe("toCachedPage", () => {
     expect(p.br.length).toBeLessThan(p.body.length);
   });
 
-  it("does not share other statuses or other cookies", async () => {
+  it("does not share other statuses, other cookies or a page marked no-store", async () => {
     const allowGuest = (c: string[]) => c.every((x) => x.startsWith("guest="));
     const notFound = await toCachedPage(new Response("x", { status: 404 }), allowGuest);
     const session = await toCachedPage(
       new Response("x", { headers: [["set-cookie", "Authorization=t"]] }),
       allowGuest,
     );
+    const unstored = await toCachedPage(
+      new Response("x", { headers: [["cache-control", "no-store"]] }),
+      allowGuest,
+    );
     expect(notFound.shareable).toBe(false);
     expect(session.shareable).toBe(false);
+    expect(unstored.shareable).toBe(false);
     expect(session.cookies).toEqual(["Authorization=t"]);
   });
 });

@@ -126,7 +126,11 @@ export async function toCachedPage(
 ): Promise<CachedPage> {
   const cookies = res.headers.getSetCookie();
   const headers = [...res.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length");
-  const shareable = res.status === 200 && shareableCookies(cookies);
+  // A page that says it must not be stored (the dev outbox) is not shared either.
+  const shareable =
+    res.status === 200 &&
+    !/no-store|private/.test(res.headers.get("cache-control") ?? "") &&
+    shareableCookies(cookies);
   const isHtml = res.headers.get("content-type")?.startsWith("text/html") ?? false;
   let csp = nonce ? contentSecurityPolicy({ nonce }) : null;
   let body: Buffer;

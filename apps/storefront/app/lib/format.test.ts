@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ago, discountPercent, formatDate } from "./format";
+import { ago, discountPercent, formatDate, formatTime } from "./format";
 
 describe("formatDate", () => {
   it("prints short month, day, year and time in Pakistan time with plain spaces", () => {
@@ -61,5 +61,14 @@ describe("discountPercent", () => {
     expect(discountPercent(10000, 10000)).toBe(0);
     expect(discountPercent(12000, 10000)).toBe(0);
     expect(discountPercent(0, 0)).toBe(0);
+  });
+});
+
+describe("formatTime", () => {
+  it("prints the time of day in Pakistan, with a plain space before AM/PM", () => {
+    expect(formatTime(new Date("2026-11-22T10:05:00Z"))).toBe("3:05 PM");
+    expect(formatTime("2026-11-22T19:30:00Z")).toBe("12:30 AM");
+    expect(formatTime(null)).toBe("");
+    expect(formatTime("not a date")).toBe("");
   });
 });

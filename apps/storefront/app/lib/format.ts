@@ -29,6 +29,18 @@ export function formatDate(value: DateInput): string {
   return dateTime.format(date).replace(/[\u202f\u00a0]/g, " ");
 }
 
+const timeOfDay = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Karachi",
+});
+
+/** `3:05 PM` in Pakistan time; '' for a missing or invalid date. */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? timeOfDay.format(date).replace(/[\u202f\u00a0]/g, " ") : "";
+}
+
 function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { afterBodyOpens, TEST_MODE_RIBBON } from "./test-mode.server";
+import { afterBodyOpens, TEST_MODE_RIBBON, testModeRibbon } from "./test-mode.server";
 
 const through = (chunks: string[]) =>
   text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(afterBodyOpens("<i>R</i>")));
@@ -29,6 +29,15 @@ describe("the test-mode ribbon in the streamed page", () => {
   it("is an accessible note that names test mode", () => {
     expect(TEST_MODE_RIBBON).toMatch(
       /^<aside class="test-mode" role="note" style="[^"]+"><strong>Test mode<\/strong> · /,
+    );
+  });
+
+  it("points to the outbox when the shop's messages go there", () => {
+    expect(testModeRibbon({ outbox: false })).toBe(TEST_MODE_RIBBON);
+    const withOutbox = testModeRibbon({ outbox: true });
+    expect(withOutbox.startsWith(TEST_MODE_RIBBON.replace("</aside>", ""))).toBe(true);
+    expect(withOutbox).toMatch(
+      / SMS and e-mail go to the <a href="\/dev\/outbox" style="[^"]+">outbox<\/a>\.<\/aside>$/,
     );
   });
 });

@@ -17,6 +17,18 @@ import { StringDecoder } from "node:string_decoder";
 export const TEST_MODE_RIBBON =
   '<aside class="test-mode" role="note" style="display:block;margin:0;padding:4px 16px;background:#ffd60a;color:#1a1a1a;font-size:.8125rem;line-height:1.35;text-align:center"><strong>Test mode</strong> · payments go to sandbox gateways; no real money moves.</aside>';
 
+/**
+ * The ribbon of a shop whose SMS and e-mail go to a readable outbox (the demo, development;
+ * decision 042): it also says where to read them, so "We sent a 6-digit code" leads somewhere.
+ */
+export const testModeRibbon = (opts: { outbox: boolean }) =>
+  opts.outbox
+    ? TEST_MODE_RIBBON.replace(
+        "</aside>",
+        ' SMS and e-mail go to the <a href="/dev/outbox" style="color:inherit;font-weight:700">outbox</a>.</aside>',
+      )
+    : TEST_MODE_RIBBON;
+
 /** Passes a streamed page through, with `html` inserted right after the opening `<body …>`. */
 export function afterBodyOpens(html: string): Transform {
   let head: string | null = "";

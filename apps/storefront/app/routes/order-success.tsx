@@ -1,8 +1,10 @@
 import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useFeedback } from "../components/account/use-feedback";
+import { OrderItems } from "../components/checkout/order-items";
 import { clientIp, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
+import { formatTime } from "../lib/format";
 import { paymentLine } from "../lib/payment-handoff";
 import { pageMeta } from "../lib/seo";
 import {
@@ -42,10 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw pageError(e, request);
   });
   const amount = Number(url.searchParams.get("amount"));
+  const mine = found.filter((o) => o !== null);
+  const waiting = mine.find((o) => o.status === "pending_confirmation");
   return {
-    orders: found.filter((o) => o !== null),
+    orders: mine,
     amount: Number.isInteger(amount) ? amount : null,
     signedIn: owner.userId !== null,
+    // Worked out here, once: the same words on the server and in the browser.
+    confirmBy: waiting?.confirmBy ? formatTime(waiting.confirmBy) : null,
+    // The demo shop sends no SMS: say where its code is (decision 042).
+    outbox:
+      waiting && services(context).auth.outboxReadable()
+        ? `/dev/outbox?${new URLSearchParams({ to: waiting.address.phone })}`
+        : null,
   };
 }
 
@@ -68,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
 }
 
 export default function OrderSuccess() {
-  const { orders, amount, signedIn } = useLoaderData<typeof loader>();
+  const { orders, amount, signedIn, confirmBy, outbox } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useFeedback(result);
   const waiting = orders.find((o) => o.status === "pending_confirmation");
@@ -92,13 +103,46 @@ export default function OrderSuccess() {
           )}
         </p>
       )}
+      {orders.length > 1 && (
+        <section className="parcels" aria-labelledby="parcels-title">
+          <h2 id="parcels-title">
+            {orders.length} parcels from {orders.length} sellers
+          </h2>
+          <ol className="parcels__list">
+            {orders.map((o, i) => (
+              <li key={o._id} className="parcel">
+                <p className="parcel__head">
+                  <strong>
+                    Parcel {i + 1}: {o.orderNo}
+                  </strong>{" "}
+                  from {o.vendor.name} · {rupees(o.amount.total)}
+                </p>
+                <OrderItems items={o.items} className="parcel__items" />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {waiting ? (
         <Form method="post" className="form confirm-form">
           <h2>Confirm your order</h2>
           <p>
             We sent a 6-digit code to 0{waiting.address.phone.slice(2)}. Enter it (or tap the link
             in the SMS) so we can send your order.
+            {confirmBy && (
+              <>
+                {" "}
+                Please confirm by <strong>{confirmBy}</strong>: an order not confirmed by then is
+                cancelled.
+              </>
+            )}
           </p>
+          {outbox && (
+            <p className="confirm-form__outbox">
+              Test mode: this shop sends no real SMS.{" "}
+              <Link to={outbox}>Read the code in the outbox</Link>.
+            </p>
+          )}
           <input type="hidden" name="id" value={waiting._id} />
           <label className="field">
             Confirmation code

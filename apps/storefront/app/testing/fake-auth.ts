@@ -30,6 +30,7 @@ export function fakeAuth(
     changePassword: unused("changePassword"),
     logout: unused("logout"),
     outbox: async () => null,
+    outboxReadable: () => false,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Config } from "@maidan/config/config";
+import { messagingOf } from "@maidan/config/messaging";
 import type { CartSummary, PublicUser } from "@maidan/contracts/auth";
 import {
   forgotBody,
@@ -71,8 +72,8 @@ export type AuthDeps = {
   };
 };
 
-/** Whether /dev/outbox and /api/dev/outbox answer: on outside production unless DEV_OUTBOX says. */
-export const outboxReadable = (config: Config) => config.DEV_OUTBOX ?? !config.isProduction;
+/** Whether /dev/outbox and /api/dev/outbox answer (decision 042: also in the demo shop). */
+export const outboxReadable = (config: Config) => messagingOf(config).outboxReadable;
 
 /** Builds the whole auth domain from the config: adapters, sessions, and the services on top. */
 export function createAuth(deps: AuthDeps) {
@@ -251,6 +252,7 @@ export function createAuth(deps: AuthDeps) {
       if (userId) await account.logout(userId);
       return { setCookie: serializeClearedCookie(secure), cart: await emptyCart() };
     },
+    outboxReadable: () => outboxReadable(config),
     async outbox(recipient) {
       if (!outboxReadable(config)) return null;
       const rows = await repo.listOutbox(db, recipient);

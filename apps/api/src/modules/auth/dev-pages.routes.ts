@@ -10,27 +10,10 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:48rem;padding:0 1rem}li{margin:.75rem 0;padding:.75rem;border:1px solid #ddd;border-radius:8px;list-style:none}pre{white-space:pre-wrap;margin:.25rem 0}a.btn{display:inline-block;padding:.6rem 1rem;background:#1877f2;color:#fff;border-radius:6px;text-decoration:none}</style></head><body>${body}</body></html>`;
 
 /**
- * Pages outside /api for development and tests: the dev outbox (SMS and e-mail the dev adapters
- * "sent") and the sandbox standing in for Facebook's login dialog.
+ * Pages outside /api for development and tests: the sandbox standing in for Facebook's login
+ * dialog. (The dev outbox is a storefront page, /dev/outbox, under the test-mode ribbon.)
  */
 export const devPagesRoutes: FastifyPluginAsync<{ auth: Auth }> = async (app, { auth }) => {
-  app.get("/dev/outbox", async (req, reply) => {
-    const to = (req.query as { to?: string }).to;
-    const rows = await auth.service.outbox(to);
-    if (rows === null) throw notFound("This page could not be found");
-    const items = rows
-      .map(
-        (m) =>
-          `<li data-channel="${m.channel}"><strong>${esc(m.channel.toUpperCase())}</strong> to <code>${esc(m.recipient)}</code> · ${esc(m.createdAt)}${m.subject ? `<div><em>${esc(m.subject)}</em></div>` : ""}<pre>${esc(m.body)}</pre></li>`,
-      )
-      .join("");
-    reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
-    return page(
-      "Dev outbox",
-      `<h1>Dev outbox</h1><p>Messages the dev SMS and e-mail adapters would have sent, newest first.</p><ul>${items || "<li>Nothing sent yet.</li>"}</ul>`,
-    );
-  });
-
   app.get("/sandbox/facebook", async (req, reply) => {
     const q = req.query as { state?: string; redirect_uri?: string };
     const state = q.state ?? "";

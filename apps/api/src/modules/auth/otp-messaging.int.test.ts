@@ -203,13 +203,17 @@ describe("the SMTP mailer", () => {
 });
 
 describe("the dev outbox", () => {
-  it("is hidden in production unless DEV_OUTBOX=true, and whenever DEV_OUTBOX=false", async () => {
+  it("is hidden in production unless DEV_OUTBOX=true or PAYMENTS_SANDBOX=true, and whenever DEV_OUTBOX=false", async () => {
     const base = { DATA_DIR: "/tmp/unused", LOG_LEVEL: "silent", PUBLIC_URL: "https://maidan.pk" };
     expect(outboxReadable(loadConfig({ ...base, NODE_ENV: "production" }))).toBe(false);
     expect(
       outboxReadable(loadConfig({ ...base, NODE_ENV: "production", DEV_OUTBOX: "true" })),
     ).toBe(true);
     expect(outboxReadable(loadConfig({ ...base, NODE_ENV: "development" }))).toBe(true);
+    // The demo shop (npm start: PAYMENTS_SANDBOX=true) shows its messages (decision 042).
+    const demo = { ...base, NODE_ENV: "production", PAYMENTS_SANDBOX: "true" };
+    expect(outboxReadable(loadConfig(demo))).toBe(true);
+    expect(outboxReadable(loadConfig({ ...demo, DEV_OUTBOX: "false" }))).toBe(false);
 
     const closed = await createTestApp({ products: 1, env: { DEV_OUTBOX: "false" } });
     try {

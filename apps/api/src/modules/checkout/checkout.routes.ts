@@ -1,4 +1,4 @@
-import { errorBody } from "@maidan/contracts/errors";
+import { errorBody, isAppError } from "@maidan/contracts/errors";
 import {
   cancelBody,
   changePaymentQuery,
@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ownerOf, requireUser, userIdOf } from "../auth/auth.plugin.ts";
 import type { CheckoutServiceImpl } from "./checkout.service.ts";
+import { confirmLinkPage, invalidLinkPage, LINK_PAGE_HEADERS } from "./confirm-link-page.ts";
 
 const errors = {
   400: errorBody,
@@ -37,10 +38,11 @@ and their SMS are limited per phone number, per shopper and per IP address (COD_
 limit → 429 and nothing is written.`;
 
 /** /api/orders and /api/pay/change-payment-method (spec §7): the checkout workflow's calls. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutServiceImpl }> = async (
-  app,
-  { checkout: orders },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutServiceImpl;
+  /** Whether the shop takes sandbox payments: its pages then carry the ribbon (decision 024). */
+  testMode?: () => boolean;
+}> = async (app, { checkout: orders, testMode = () => false }) => {
   const tags = ["orders"];
 
   app.post(
@@ -151,14 +153,25 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutServiceIm
       schema: {
         tags,
         summary: "The one-tap confirmation page from the SMS (confirms only when its button posts)",
-        querystring: linkConfirmBody,
+        description:
+          "A page with the order numbers, the amount and a button that posts; once confirmed it says so. A link that is not valid answers a 404 page. Never cached, no referrer.",
+        // Checked by the service: a cut-off link gets the page that says so, not a JSON error.
+        querystring: z.object({
+          c: z.string().max(100).optional(),
+          sig: z.string().max(300).optional(),
+        }),
       },
     },
-    (req, reply) => {
-      const { c, sig } = req.query;
-      // A page with a button rather than a GET that confirms: link scanners must not confirm.
-      reply.type("text/html; charset=utf-8");
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Confirm your order</title></head><body style="font-family:system-ui;text-align:center;padding:3rem 1rem"><h1>Confirm your cash-on-delivery order</h1><form method="post" action="/api/orders/confirm-link"><input type="hidden" name="c" value="${c}"><input type="hidden" name="sig" value="${encodeURIComponent(sig)}"><button type="submit" style="font-size:1.2rem;padding:.8rem 2rem;background:#f46b22;color:#fff;border:0;border-radius:6px">Confirm my order</button></form></body></html>`;
+    async (req, reply) => {
+      const link = { c: req.query.c ?? "", sig: req.query.sig ?? "" };
+      const opts = { testMode: testMode() };
+      reply.headers(LINK_PAGE_HEADERS);
+      try {
+        return confirmLinkPage(await orders.linkStatus(link), link, opts);
+      } catch (e) {
+        if (!isAppError(e) || e.status >= 500) throw e;
+        return reply.code(404).send(invalidLinkPage(opts));
+      }
     },
   );
 
@@ -167,7 +180,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutServiceIm
     {
       schema: {
         tags,
-        summary: "Confirm by the signed link (JSON answers ids and total; a form post redirects)",
+        summary:
+          "Confirm by the signed link (JSON answers ids and total; a form post goes back to the link's page, which says the order is confirmed)",
         body: linkConfirmBody,
         response: {
           200: z.object({ ids: z.array(z.string()), total: z.number().int() }),
@@ -176,10 +190,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutServiceIm
       },
     },
     async (req, reply) => {
-      const r = await orders.confirmWithLink(req.body);
-      if (req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded"))
-        return reply.redirect(`/order-success?id=${r.ids.join(",")}&amount=${r.total}`, 303);
-      return r;
+      const form = req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded");
+      const page = `/api/orders/confirm-link?${new URLSearchParams(req.body)}`;
+      try {
+        const r = await orders.confirmWithLink(req.body);
+        // The page tells a phone with no session that it worked (it needs no sign-in).
+        return form ? reply.redirect(page, 303) : r;
+      } catch (e) {
+        // A cancelled or unknown checkout: its page says which.
+        if (form && isAppError(e) && (e.status === 404 || e.status === 409))
+          return reply.redirect(page, 303);
+        throw e;
+      }
     },
   );
 

@@ -152,7 +152,14 @@ export function createCheckout(deps: CheckoutServiceDeps) {
     return code;
   }
 
-  const service: OrdersService & { expireUnconfirmed(now?: Date): Promise<number> } = {
+  const service: OrdersService & {
+    expireUnconfirmed(now?: Date): Promise<number>;
+    /**
+     * What the SMS link's page shows before and after its button is pressed: the checkout's
+     * order numbers, amount and state. Reads only; a link that is not valid is a 404.
+     */
+    linkStatus(input: unknown): Promise<LinkStatus>;
+  } = {
     async place(owner, input, opts = {}) {
       const watched = watchStock(deps);
       const placed = await placeOrder(watched.deps, owner, input, opts);
@@ -286,6 +293,24 @@ export function createCheckout(deps: CheckoutServiceDeps) {
       };
     },
 
+    async linkStatus(input) {
+      const { c, sig } = parseInput(linkConfirmBody, input);
+      if (!sameSecret(sig, linkSignature(deps.secret, c))) throw notFound("This link is not valid");
+      const list = await orderService.checkoutOrders(db, c);
+      if (list.length === 0) throw notFound("This link is not valid");
+      const state: LinkStatus["state"] = list.every((o) => o.status === "cancelled")
+        ? "cancelled"
+        : list.some((o) => o.status === "pending_confirmation")
+          ? "waiting"
+          : "confirmed";
+      const live = list.filter((o) => o.status !== "cancelled");
+      return {
+        orderNos: (live.length > 0 ? live : list).map((o) => o.order_no),
+        total: (live.length > 0 ? live : list).reduce((n, o) => n + o.total, 0),
+        state,
+      };
+    },
+
     awaitingPayment: (owner) => deps.orders.awaitingPayment(owner),
 
     async changePaymentMethod(owner, input, opts = {}) {
@@ -408,3 +433,10 @@ export function createCheckout(deps: CheckoutServiceDeps) {
 }
 
 export type CheckoutServiceImpl = ReturnType<typeof createCheckout>;
+
+/** The checkout an SMS confirmation link names: waiting for it, confirmed (or further on), or cancelled. */
+export type LinkStatus = {
+  orderNos: string[];
+  total: number;
+  state: "waiting" | "confirmed" | "cancelled";
+};

@@ -2,7 +2,7 @@ import { DEMO_TAX } from "@maidan/db/seed/tax";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
+import { bearer, post, sameOrigin, signUp } from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -246,6 +246,68 @@ describe("confirmation, cancel and expiry", () => {
     expect((await send(t, "GET", `/api/orders/my/${r.orders[0]._id}`, who)).json().status).toBe(
       "confirmed",
     );
+  });
+
+  it("the link's page names the order and amount, confirms only by its button, and says so afterwards in any browser", async () => {
+    const [v] = await pickVariants(t, 1);
+    if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 3);
+    const who = guest();
+    const r = await buy(t, who, v);
+    const link = new URL((await lastSms(t, PHONE)).match(/tap (\S+)/)?.[1] ?? "");
+    const path = `${link.pathname}${link.search}`;
+    const orderNo = r.orders[0].orderNo as string;
+    const amount = `Rs. ${r.amount.total.toLocaleString("en-US")}`;
+
+    // Opened on the phone, which has no session: the shop, the order, the amount, one button.
+    const before = await t.app.inject({ method: "GET", url: path });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers["cache-control"]).toBe("no-store");
+    expect(before.headers["referrer-policy"]).toBe("same-origin");
+    expect(before.body).toContain('aria-label="Maidan home"');
+    expect(before.body).toContain(`Order ${orderNo}`);
+    expect(before.body).toContain(amount);
+    expect(before.body).toContain("Confirm my order");
+    expect(before.body).not.toMatch(/<script|<img|https?:\/\/(?!www\.w3\.org)/);
+    // Opening it (a link preview, a scanner) confirmed nothing.
+    await t.app.inject({ method: "GET", url: path });
+    expect((await send(t, "GET", `/api/orders/my/${r.orders[0]._id}`, who)).json().status).toBe(
+      "pending_confirmation",
+    );
+
+    // The button: a form post, answered with the same page, now saying it worked.
+    const press = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders/confirm-link",
+        headers: { ...sameOrigin(t), "content-type": "application/x-www-form-urlencoded" },
+        payload: link.search.slice(1),
+      });
+    const pressed = await press();
+    expect(pressed.statusCode).toBe(303);
+    expect(pressed.headers.location).toBe(path);
+    const after = await t.app.inject({ method: "GET", url: path });
+    expect(after.body).toContain(`Order ${orderNo} is confirmed`);
+    expect(after.body).toContain(amount);
+    expect(after.body).not.toContain("Confirm my order");
+    expect((await send(t, "GET", `/api/orders/my/${r.orders[0]._id}`, who)).json().status).toBe(
+      "confirmed",
+    );
+    // Pressed again (a second tap, a reload): the same page, nothing else.
+    expect((await press()).headers.location).toBe(path);
+
+    // A forged or cut-off link: a page that says so, with a 404 and no order in it.
+    const c = link.searchParams.get("c") ?? "";
+    for (const bad of [
+      `/api/orders/confirm-link?c=${c}&sig=${"x".repeat(43)}`,
+      `/api/orders/confirm-link?c=${c}`,
+      "/api/orders/confirm-link",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url: bad });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.body, bad).toContain("This link is not valid");
+      expect(res.body, bad).not.toContain(orderNo);
+    }
   });
 
   it("cancels unconfirmed COD orders after their deadline and releases the stock", async () => {

@@ -109,7 +109,11 @@ export const toDetail = (
   canCancel: CANCELLABLE.includes(o.status),
   refundChoices: refundChoices(o),
   refund,
-  confirmBy: o.status === "pending_confirmation" && o.confirm_by ? iso(o.confirm_by) : null,
+  // Until when a COD order waits for its code, or an unpaid online order's stock is held.
+  confirmBy:
+    (o.status === "pending_confirmation" || o.status === "awaiting_payment") && o.confirm_by
+      ? iso(o.confirm_by)
+      : null,
   cancelReason: o.cancel_reason,
   priceChanges: events.flatMap((e) => (e.note && isPriceNote(e.note) ? [e.note] : [])),
 });

@@ -113,6 +113,11 @@ describe("online checkout with real orders", () => {
       confirm_code_hash: null,
     });
     expect(await stockOf(t, v(0).vid)).toBe(before - 2);
+    // The shopper sees until when the stock is held for the payment (PAYMENT_HOLD_MINUTES).
+    const held = (await send(t, "GET", `/api/orders/my/${waiting[0]?.id}`, who)).json();
+    const left = new Date(held.confirmBy).getTime() - Date.now();
+    expect(left).toBeGreaterThan(14 * 60_000);
+    expect(left).toBeLessThanOrEqual(15 * 60_000);
     const back = await niftCallback(b, "000");
     expect(back.headers.location).toBe(
       `/order-success?id=${waiting[0]?.id}&amount=${Number(b.pp_Amount) / 100}`,

@@ -1,9 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
+import { startProduction } from "@maidan/server/testing/production-start";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addToCart, guest, pickVariants, send, stockOf } from "../../testing/cart-helpers.ts";
@@ -14,29 +10,13 @@ import { ADDRESS } from "../../testing/order-helpers.ts";
  * A production server takes sandbox payments only when PAYMENTS_SANDBOX=true says so, and then
  * is in test mode; PAYMENTS_DISABLED switches gateways off one by one.
  */
-const SERVER = fileURLToPath(import.meta.resolve("@maidan/server/main"));
-const dataDir = () => mkdtempSync(join(tmpdir(), "maidan-pay-boot-"));
 
 describe("a production start", () => {
   it("refuses an enabled gateway without live settings unless sandbox mode is explicit", async () => {
     const database = await createTestDatabase(inject("pgServerUrl"));
     try {
-      const r = spawnSync(process.execPath, [SERVER], {
-        env: {
-          PATH: process.env.PATH ?? "",
-          NODE_ENV: "production",
-          DATA_DIR: dataDir(),
-          DATABASE_URL: database.url,
-          SEED_ON_START: "false",
-          LOG_LEVEL: "silent",
-          JWT_SECRET: "x".repeat(40),
-          PUBLIC_URL: "https://shop.example",
-          // Alfalah and NIFT are switched off; the other three have no live settings.
-          PAYMENTS_DISABLED: "alfalah,nift",
-        },
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      // Alfalah and NIFT are switched off; the other three have no live settings.
+      const r = startProduction(database.url, { PAYMENTS_DISABLED: "alfalah,nift" });
       expect(r.status).toBe(1);
       expect(r.stderr.trim().split("\n")).toEqual([
         "config: PAYMENTS_SANDBOX: production has gateways without live settings (easypaisa, hbl, keenu); configure them live, switch them off with PAYMENTS_DISABLED=easypaisa,hbl,keenu, or set PAYMENTS_SANDBOX=true to take test payments",

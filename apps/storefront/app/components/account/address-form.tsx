@@ -4,23 +4,29 @@ import { Form, Link } from "react-router";
 import { addressRules } from "../forms/account-rules";
 import { FieldError } from "../forms/field-error";
 import { useRuleForm } from "../forms/use-rule-form";
+import type { AddressPrefill } from "./address-prefill";
 
 /**
- * The address book's form: empty to add an address, or filled from `editing` to change one.
+ * The address book's form: empty (or `prefill`ed) to add an address, or filled from `editing`
+ * to change one.
  * The province picks the cities offered; the §5 rules run beside the server's zod schema.
  */
 export function AddressForm({
   editing,
+  prefill,
   busy,
   cancelTo,
 }: {
   editing?: Address;
+  /** A new address's starting values (checkout: the profile's and default address's). */
+  prefill?: AddressPrefill | null;
   busy: boolean;
   /** Where "Cancel" goes while editing. */
   cancelTo?: string;
 }) {
+  const start = editing ?? prefill;
   const [province, setProvince] = useState(
-    editing && PROVINCES.includes(editing.province) ? editing.province : "Punjab",
+    start?.province && PROVINCES.includes(start.province) ? start.province : "Punjab",
   );
   const { field, error, errorId, onSubmit } = useRuleForm(addressRules);
   const message = (name: string) => <FieldError id={errorId(name)} message={error(name)} />;
@@ -32,7 +38,7 @@ export function AddressForm({
         Full name
         <input
           {...field("fullName")}
-          defaultValue={value(editing?.fullName)}
+          defaultValue={value(start?.fullName)}
           required
           maxLength={80}
           autoComplete="name"
@@ -43,7 +49,7 @@ export function AddressForm({
         Mobile number
         <input
           {...field("phone")}
-          defaultValue={editing ? `0${editing.phone.slice(2)}` : ""}
+          defaultValue={editing ? `0${editing.phone.slice(2)}` : (prefill?.phone ?? "")}
           type="tel"
           placeholder="03XXXXXXXXX"
           required
@@ -61,7 +67,7 @@ export function AddressForm({
       </label>
       <label className="field">
         City
-        <select {...field("city")} defaultValue={value(editing?.city)} required>
+        <select {...field("city")} defaultValue={value(start?.city)} required>
           {(PAKISTAN_CITIES[province] ?? []).map((c) => (
             <option key={c}>{c}</option>
           ))}
@@ -89,7 +95,7 @@ export function AddressForm({
         Postal code (optional)
         <input
           {...field("zip")}
-          defaultValue={value(editing?.zip)}
+          defaultValue={value(start?.zip)}
           inputMode="numeric"
           pattern="\d{5}"
           maxLength={5}

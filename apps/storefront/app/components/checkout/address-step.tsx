@@ -3,6 +3,7 @@ import { PAKISTAN_CITIES, PROVINCES } from "@maidan/contracts/addresses";
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AddressForm } from "../account/address-form";
+import type { AddressPrefill } from "../account/address-prefill";
 import { StepSubmit } from "./step-submit";
 import { ADD_ADDRESS, CHANGE_ADDRESS } from "./steps";
 
@@ -21,6 +22,7 @@ export function AddressStep({
   selectedId,
   typed,
   adding,
+  prefill = null,
 }: {
   signedIn: boolean;
   guestLogin: boolean;
@@ -31,6 +33,8 @@ export function AddressStep({
   typed: Typed | null;
   /** At /checkout/changeShippingAddress/add. */
   adding: boolean;
+  /** A new address's starting values: the profile's and the default address's. */
+  prefill?: AddressPrefill | null;
 }) {
   const busy = useNavigation().state !== "idle";
   if (!signedIn && !guestLogin)
@@ -58,7 +62,7 @@ export function AddressStep({
     return (
       <StepBox title="Add a delivery address">
         <p className="muted">It is saved to your address book.</p>
-        <AddressForm busy={busy} />
+        <AddressForm busy={busy} prefill={prefill} />
         {addresses.length > 0 && (
           <p>
             <Link to={CHANGE_ADDRESS}>Back to your saved addresses</Link>

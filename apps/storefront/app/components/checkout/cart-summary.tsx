@@ -1,6 +1,7 @@
 import type { Cart } from "@maidan/contracts/cart";
 import { rupees } from "@maidan/contracts/money";
 import type { TaxDisplay } from "@maidan/contracts/site";
+import { Link } from "react-router";
 import { CartLines, CartTotals } from "./cart-lines";
 import { CouponField } from "./coupon-field";
 
@@ -34,7 +35,15 @@ export function CartSummary({
         <CartLines cart={cart} taxDisplay={taxDisplay} />
       </details>
       <CartTotals cart={cart} taxDisplay={taxDisplay} />
-      {signedIn && <CouponField cart={cart} />}
+      {signedIn ? (
+        <CouponField cart={cart} />
+      ) : (
+        // Vouchers count their uses per account, so a guest is told how to use one.
+        <p className="coupon-field coupon-field--guest" data-testid="guest-voucher">
+          Have a voucher code? <Link to="/account/login?redirectTo=/checkout">Log in</Link> to use
+          it: vouchers are used from an account.
+        </p>
+      )}
     </aside>
   );
 }

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { CartLines, CartTotals } from "./cart-lines";
 import { CheckoutPayment } from "./checkout-payment";
 import { AddressSummary, type ChosenAddress } from "./chosen-address";
+import { parcelsNote, parcelsOf } from "./parcels";
 import type { KeenuBank } from "./payment-methods";
 import { STEP_PATH } from "./steps";
 
@@ -77,6 +78,7 @@ export function ReviewStep({
   const navigation = useNavigation();
   // Spec §4: cash on delivery uses the general loading flag while the order is placed.
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
+  const parcels = parcelsNote(parcelsOf(cart.items));
   return (
     <section className="checkout-step review" aria-labelledby="step-title">
       <h2 id="step-title">Review your order</h2>
@@ -88,6 +90,11 @@ export function ReviewStep({
         <p>
           {cart.shippingMethodText} · {cart.shippingString}
         </p>
+        {parcels && (
+          <p className="review__parcels" data-testid="review-parcels">
+            {parcels}
+          </p>
+        )}
       </Chosen>
       <Chosen title="Payment" change="Change the payment method" to={STEP_PATH.three}>
         <p data-testid="review-method">{methodLabel(method, bank, ep)}</p>

@@ -1,5 +1,5 @@
-import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
 import {
   type GatewayForm,
   handoff,
@@ -55,6 +55,18 @@ export function useOnlinePayment() {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  // Back from the gateway, a browser may show this page as it was left ("Taking you to the
+  // payment page…"). Ask the server again: the checkout then goes on to the waiting order.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      setPaying(false);
+      void revalidator.revalidate();
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [revalidator]);
 
   const pay = useCallback(
     async (method: string, extras: PayExtras, idempotencyKey?: string) => {

@@ -1,6 +1,7 @@
 import type { Address } from "@maidan/contracts/addresses";
 import type { Cart, ShippingChoice } from "@maidan/contracts/cart";
 import { type RouterContextProvider, redirect } from "react-router";
+import { addressPrefill } from "../../components/account/address-prefill";
 import type { ChosenAddress } from "../../components/checkout/chosen-address";
 import type { KeenuBank } from "../../components/checkout/payment-methods";
 import { ADD_ADDRESS, type CheckoutStep, STEP_PATH, stepOf } from "../../components/checkout/steps";
@@ -57,6 +58,10 @@ export async function loadCheckout(request: Request, context: Context, url: URL)
     site.settings(),
     owner.userId ? addresses.list(owner.userId) : Promise.resolve([]),
   ]);
+  // Back from a payment gateway (or any visit) with the cart already placed as an order that
+  // waits for its payment: that order, its held stock and the ways to pay, not an empty cart.
+  if (first.items.length === 0 && (await services(context).orders.awaitingPayment(owner)).length)
+    throw redirect("/checkout/repayment");
   const typed = typeof state.address === "object" ? state.address : null;
   const chosen =
     typeof state.address === "string" ? (book.find((a) => a._id === state.address) ?? null) : null;
@@ -91,10 +96,22 @@ export async function loadCheckout(request: Request, context: Context, url: URL)
         .payments.keenuBanks()
         .catch(() => []);
   }
+  const adding = url.pathname === ADD_ADDRESS;
+  // A signed-in shopper's new address starts from what the shop already knows.
+  const prefill =
+    owner.userId && step === "one" && (adding || book.length === 0)
+      ? addressPrefill(
+          await services(context)
+            .auth.me(owner.userId)
+            .catch(() => null),
+          book,
+        )
+      : null;
   return {
     step,
     reached,
-    adding: url.pathname === ADD_ADDRESS,
+    adding,
+    prefill,
     signedIn,
     guestLogin: settings.guestLogin,
     cart,

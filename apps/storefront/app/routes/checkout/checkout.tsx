@@ -71,6 +71,7 @@ export default function CheckoutPage() {
               selectedId={d.selectedId}
               typed={result?.values ?? d.typed}
               adding={d.adding}
+              prefill={d.prefill}
             />
           )}
           {d.step === "two" && d.address && (

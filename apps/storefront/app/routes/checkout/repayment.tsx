@@ -1,10 +1,13 @@
 import { rupees } from "@maidan/contracts/money";
+import { methodName } from "@maidan/contracts/payment-methods";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { CheckoutPayment } from "../../components/checkout/checkout-payment";
+import { OrderItems } from "../../components/checkout/order-items";
 import { clientIp, formObject } from "../../lib/account.server";
 import { cartOwner } from "../../lib/cart.server";
+import { formatTime } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { type ActionFeedback, failure } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
@@ -40,14 +43,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })
     : null;
   const message = result?.message ?? null;
+  const now = Date.now();
   return {
-    checkouts: [...byCheckout.values()].map((list) => ({
-      id: list[0]?._id ?? "",
-      orderNos: list.map((o) => o.orderNo),
-      total: list.reduce((n, o) => n + o.amount.total, 0),
-      address: list[0]?.address,
-    })),
+    checkouts: [...byCheckout.values()].map((list) => {
+      // The stock is held until the earliest of its orders' holds (they were placed together).
+      const holds = list.flatMap((o) => (o.confirmBy ? [new Date(o.confirmBy).getTime()] : []));
+      const heldUntil = holds.length ? Math.min(...holds) : null;
+      return {
+        id: list[0]?._id ?? "",
+        orderNos: list.map((o) => o.orderNo),
+        total: list.reduce((n, o) => n + o.amount.total, 0),
+        method: list[0] ? methodName(list[0].payment.method) : "",
+        items: list.flatMap((o) =>
+          o.items.map((i) => ({
+            _id: i._id,
+            name: i.name,
+            size: i.size,
+            qty: i.qty,
+            gift: i.gift,
+          })),
+        ),
+        address: list[0]?.address,
+        // Worked out here, once: the page reads the same on the server and in the browser.
+        heldUntil: heldUntil === null ? null : formatTime(heldUntil),
+        minutesLeft: heldUntil === null ? null : Math.max(0, Math.ceil((heldUntil - now) / 60_000)),
+      };
+    }),
     message,
+    signedIn: owner.userId !== null,
     banks: waiting.length ? await payments.keenuBanks().catch(() => []) : [],
   };
 }
@@ -70,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
 }
 
 export default function Repayment() {
-  const { checkouts, message, banks } = useLoaderData<typeof loader>();
+  const { checkouts, message, banks, signedIn } = useLoaderData<typeof loader>();
   useFeedback(useActionData<typeof action>());
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -79,7 +102,7 @@ export default function Repayment() {
     if (message) notifyError({ message });
   }, [message]);
   return (
-    <section className="container checkout" aria-labelledby="repay-title">
+    <section className="container checkout repayment" aria-labelledby="repay-title">
       <h1 id="repay-title">Complete your payment</h1>
       {message && (
         <p className="form-error" role="alert" data-testid="payment-message">
@@ -88,29 +111,72 @@ export default function Repayment() {
       )}
       {checkouts.length === 0 && (
         <p>
-          No order is waiting for a payment. <Link to="/my/orders">See your orders</Link>
+          No order is waiting for a payment.{" "}
+          {signedIn ? (
+            <Link to="/my/orders">See your orders</Link>
+          ) : (
+            <Link to="/">Continue shopping</Link>
+          )}
         </p>
       )}
-      {checkouts.map((c) => (
-        <Form key={c.id} method="post" className="checkout-form order-card">
-          <p>
-            <strong>{c.orderNos.join(", ")}</strong> · {rupees(c.total)} · waiting for your payment.
-          </p>
-          <input type="hidden" name="rePayId" value={c.id} />
-          {c.address &&
-            Object.entries(c.address).map(([k, v]) =>
-              v ? <input key={k} type="hidden" name={k} value={String(v)} /> : null,
+      {checkouts.map((c) => {
+        const open = c.minutesLeft === null || c.minutesLeft > 0;
+        return (
+          <Form
+            key={c.id}
+            method="post"
+            className="checkout-form repayment__order"
+            aria-labelledby={`waiting-${c.id}`}
+          >
+            <h2 id={`waiting-${c.id}`} className="repayment__title">
+              {c.orderNos.length > 1 ? "Orders" : "Order"} {c.orderNos.join(", ")} is waiting for
+              your payment
+            </h2>
+            <OrderItems items={c.items} className="repayment__items" />
+            <p className="repayment__total">
+              Total <strong>{rupees(c.total)}</strong>
+              {c.method ? ` · not paid yet with ${c.method}` : ""}
+            </p>
+            {c.heldUntil &&
+              (open ? (
+                <p className="repayment__hold" data-testid="hold-note">
+                  We are holding these items for you until <strong>{c.heldUntil}</strong> (
+                  {c.minutesLeft === 1 ? "1 minute" : `${c.minutesLeft} minutes`} left). Pay online
+                  again or choose cash on delivery before then; after that the order is cancelled
+                  and the items go back on sale.
+                </p>
+              ) : (
+                <p className="repayment__hold repayment__hold--over" data-testid="hold-note">
+                  The time to pay for this order has run out. It is being cancelled and its items go
+                  back on sale.
+                </p>
+              ))}
+            {open && (
+              <>
+                <input type="hidden" name="rePayId" value={c.id} />
+                {c.address &&
+                  Object.entries(c.address).map(([k, v]) =>
+                    v ? <input key={k} type="hidden" name={k} value={String(v)} /> : null,
+                  )}
+                <CheckoutPayment
+                  cod
+                  total={c.total}
+                  banks={banks}
+                  placing={placing}
+                  idempotencyKey={`${key}-${c.id}`}
+                  rePayId={c.id}
+                />
+              </>
             )}
-          <CheckoutPayment
-            cod
-            total={c.total}
-            banks={banks}
-            placing={placing}
-            idempotencyKey={`${key}-${c.id}`}
-            rePayId={c.id}
-          />
-        </Form>
-      ))}
+          </Form>
+        );
+      })}
+      {checkouts.length > 0 && (
+        <p className="repayment__links">
+          {signedIn && <Link to="/my/orders">See your orders</Link>}{" "}
+          <Link to="/">Continue shopping</Link>
+        </p>
+      )}
     </section>
   );
 }

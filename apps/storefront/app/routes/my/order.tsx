@@ -157,7 +157,7 @@ export default function MyOrder() {
         )}
         <dt className="cart-totals__total">Total</dt>
         <dd className="cart-totals__total">{rupees(a.total + a.walletUsed)}</dd>
-        {a.walletUsed > 0 && (
+        {a.walletUsed > 0 && order.status !== "cancelled" && (
           <>
             <dt>Paid from wallet</dt>
             <dd>−{rupees(a.walletUsed)}</dd>
@@ -190,29 +190,40 @@ export default function MyOrder() {
       </p>
       {order.refund && <p className="notice">{refundLine(order.refund)}</p>}
       {order.canCancel && (
-        <Form method="post" className="cancel-order">
-          {order.refundChoices.length > 0 && (
-            <fieldset className="refund-choice">
-              <legend>If you cancel, where should the {rupees(a.total)} you paid online go?</legend>
-              {order.refundChoices.map((to) => (
-                <label key={to} className="check">
-                  <input type="radio" name="refundTo" value={to} required />
-                  {to === "wallet"
-                    ? "To my Maidan wallet, at once"
-                    : `Back to ${methodName(order.payment.method)}, within a few working days`}
-                </label>
-              ))}
-              {a.walletUsed > 0 && (
-                <p className="muted">
-                  The {rupees(a.walletUsed)} paid from your wallet goes back to your wallet.
-                </p>
-              )}
-            </fieldset>
-          )}
-          <button type="submit" className="button button--ghost" disabled={busy}>
-            Cancel order
-          </button>
-        </Form>
+        // Cancelling asks first: the button opens the question, which works before (and
+        // without) the page's script.
+        <details className="cancel-order">
+          <summary className="button button--ghost cancel-order__open">Cancel order</summary>
+          <Form method="post" className="cancel-order__confirm">
+            <p className="cancel-order__question">
+              <strong>Cancel order {order.orderNo}?</strong> Its items go back on sale; this cannot
+              be undone.
+            </p>
+            {order.refundChoices.length > 0 && (
+              <fieldset className="refund-choice">
+                <legend>
+                  If you cancel, where should the {rupees(a.total)} you paid online go?
+                </legend>
+                {order.refundChoices.map((to) => (
+                  <label key={to} className="check">
+                    <input type="radio" name="refundTo" value={to} required />
+                    {to === "wallet"
+                      ? "To my Maidan wallet, at once"
+                      : `Back to ${methodName(order.payment.method)}, within a few working days`}
+                  </label>
+                ))}
+                {a.walletUsed > 0 && (
+                  <p className="muted">
+                    The {rupees(a.walletUsed)} paid from your wallet goes back to your wallet.
+                  </p>
+                )}
+              </fieldset>
+            )}
+            <button type="submit" className="button button--danger" disabled={busy}>
+              Yes, cancel this order
+            </button>
+          </Form>
+        </details>
       )}
     </section>
   );

@@ -1,8 +1,8 @@
-import { rupees } from "@maidan/contracts/money";
-import type { OrderStatus } from "@maidan/contracts/orders";
+import type { OrderStatus, OrderSummary } from "@maidan/contracts/orders";
 import { Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
 import { formatDate } from "../../lib/format";
+import { orderMoneyLine } from "../../lib/order-money";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import checkoutCss from "../../styles/checkout.css?url";
@@ -28,6 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: await services(context).orders.listMine(viewer.id) };
 }
 
+function OrderMoney({ order }: { order: OrderSummary }) {
+  const m = orderMoneyLine(order);
+  return (
+    <div className="order-card__money" data-testid="order-money">
+      <strong>{m.total}</strong>
+      {m.due && ` · ${m.due}`}
+    </div>
+  );
+}
+
 export default function MyOrders() {
   const { orders } = useLoaderData<typeof loader>();
   return (
@@ -47,9 +57,9 @@ export default function MyOrders() {
             · {formatDate(o.createdAt)} · {STATUS_LABEL[o.status] ?? o.status}
             <div>
               {o.firstItem?.name}
-              {o.itemCount > 1 ? ` and ${o.itemCount - 1} more` : ""} ·{" "}
-              <strong>{rupees(o.amount.total)}</strong>
+              {o.itemCount > 1 ? ` and ${o.itemCount - 1} more` : ""}
             </div>
+            <OrderMoney order={o} />
           </li>
         ))}
       </ul>
