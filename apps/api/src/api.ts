@@ -24,9 +24,11 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
+import type { Jobs } from "./modules/jobs/jobs.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
+import type { Messages } from "./modules/messages/messages.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import type { OrdersServiceImpl } from "./modules/orders/orders.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
@@ -57,6 +59,9 @@ export type ApiDomains = {
   wallet: WalletServiceImpl;
   vouchers: VoucherServiceImpl;
   freebies: FreebieService;
+  /** The job queue (pg-boss): messages, sweeps, events (decision 034). */
+  jobs: Jobs;
+  messages: Messages;
 };
 
 /**

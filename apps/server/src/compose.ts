@@ -6,9 +6,11 @@ import { createCatalogService } from "@maidan/api/modules/catalog/catalog.servic
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
+import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
+import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/orders/cod-confirmation";
 import { createCodLimits } from "@maidan/api/modules/orders/cod-limits";
-import { startOrderSweeper } from "@maidan/api/modules/orders/order-sweeper";
+import { defineOrderSweep } from "@maidan/api/modules/orders/order-sweeper";
 import { createOrdersService } from "@maidan/api/modules/orders/orders.service";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { setupPayments } from "@maidan/api/modules/payments/payments.plugin";
@@ -40,6 +42,14 @@ export async function composeDomains(
   options: ComposeOptions = {},
 ): Promise<Domains> {
   const db = database.db;
+  // The job queue (pg-boss) in the shop's database; in tests the sweeps run by hand (decision 034).
+  const jobs = createJobs(db, {
+    url: database.url,
+    work: config.JOBS_WORKERS,
+    schedules: !config.isTest,
+    pollSeconds: config.isTest ? 0.5 : 2,
+  });
+  const messages = createMessages({ db, jobs, ...configuredSenders(config, db) });
   const site = createSiteService(db, config.CACHE_TTL_MS);
   const wallet = createWalletService(db);
   const vouchers = createVoucherService(db);
@@ -54,6 +64,7 @@ export async function composeDomains(
     kv,
     media,
     settings: () => site.settings(),
+    messages,
     carts: {
       forSession: (userId, guestId) => carts.mergeGuest(userId, guestId),
       empty: () => carts.get({ userId: null, guestId: null }),
@@ -89,8 +100,7 @@ export async function composeDomains(
       // As long as an unconfirmed order can wait: its deadline moves on with each new code.
       (config.COD_CONFIRM_MINUTES * (1 + MAX_CODE_RESENDS) + 10) * 60,
     ),
-    sms: auth.sms,
-    mailer: auth.mailer,
+    messages,
     kv,
     publicUrl: config.publicUrl,
     // Cached product pages stop showing the old stock (the catalogue tells the page cache).
@@ -125,8 +135,22 @@ export async function composeDomains(
     },
     config.CACHE_TTL_MS,
   );
-  // Tests run the expiry by hand (orders.expireUnconfirmed); a server sweeps on an interval.
-  if (!config.isTest) startOrderSweeper(app, orders, config.ORDER_SWEEP_INTERVAL_MS);
+  // The sweeps are pg-boss schedules: one run per tick whatever the number of processes.
+  defineOrderSweep(jobs, orders, config.ORDER_SWEEP_INTERVAL_MS);
+  // Asks gateways about unfinished payments and releases expired holds (their stock).
+  jobs.define({
+    name: "payments.inquiry",
+    singleton: true,
+    cron:
+      config.PAYMENT_INQUIRY_INTERVAL_MS > 0
+        ? cronEvery(config.PAYMENT_INQUIRY_INTERVAL_MS)
+        : undefined,
+    retryLimit: 0,
+    keepSeconds: 24 * 3600,
+    handle: () => payments.payments.runInquiries(),
+  });
+  await jobs.start();
+  app.addHook("onClose", () => jobs.stop());
   return {
     config,
     database,
@@ -145,6 +169,8 @@ export async function composeDomains(
     wallet,
     vouchers,
     freebies,
+    jobs,
+    messages,
     services: {
       site,
       auth: auth.service,

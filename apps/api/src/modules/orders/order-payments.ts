@@ -12,6 +12,7 @@ import type {
   PayableCheckout,
 } from "../payments/payments.ports.ts";
 import { checkoutResult } from "./order-view.ts";
+import type { OrderRow } from "./orders.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { type PlaceDeps, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
@@ -21,8 +22,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the orders service lends this adapter: its cancel-with-stock-back and its messages. */
 export type OrderPaymentsHelpers = {
   cancelIn(tx: DbOrTx, id: string, from: readonly OrderStatus[], reason: string): Promise<boolean>;
-  /** The order SMS and e-mail (order-messages.ts), without a COD confirmation. */
-  notify(result: PlaceOrderResult, address: OrderAddress): Promise<void>;
+  /** The order SMS and e-mail (order-messages.ts), without a COD confirmation: jobs of `tx`. */
+  notify(tx: DbOrTx, result: PlaceOrderResult, address: OrderAddress): Promise<void>;
   /** After a commit: these products' stock was taken or given back. */
   stockChanged(productIds: Set<string>): void;
 };
@@ -120,6 +121,7 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
 
     async markPaid(tx, checkoutId, note) {
       let moved = false;
+      const paid: OrderRow[] = [];
       for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
         const ok = await repo.transition(tx, o.id, ["awaiting_payment"], "confirmed", {
           paymentStatus: "paid",
@@ -127,9 +129,13 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
         });
         if (ok) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
+          paid.push(o);
           moved = true;
         }
       }
+      // The shopper is told in the same transaction (jobs): paid and told, or neither.
+      const first = paid[0];
+      if (first) await h.notify(tx, checkoutResult(paid, checkoutId), first.address);
       return moved;
     },
 
@@ -161,12 +167,8 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
       h.stockChanged(new Set(items.flat().flatMap((i) => (i.product_id ? [i.product_id] : []))));
     },
 
-    async notifyPaid(checkoutId) {
-      const paid = (await repo.checkoutOrders(db, checkoutId)).filter(
-        (o) => o.payment_status === "paid",
-      );
-      const first = paid[0];
-      if (first) await h.notify(checkoutResult(paid, checkoutId), first.address);
+    async notifyPaid() {
+      // Nothing after the commit: markPaid enqueued the messages in its transaction.
     },
   };
 

@@ -5,7 +5,7 @@ import { AppError } from "@maidan/contracts/errors";
 import { rupees } from "@maidan/contracts/money";
 import type { OrderStatus } from "@maidan/contracts/orders";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
-import type { Db, DbOrTx } from "@maidan/db/database";
+import type { Db, DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress } from "@maidan/db/schema-orders";
 import { ordersPlaced } from "@maidan/observability/metrics";
 import { badRequest } from "../../lib/errors.ts";
@@ -38,6 +38,8 @@ export type PlaceDeps = {
   vouchers?: VoucherServiceImpl;
   /** Limits on unconfirmed COD checkouts and their SMS (cod-limits.ts). */
   codLimits?: CodLimits;
+  /** In the order transaction, once the orders are written: the messages they cause (jobs). */
+  placedIn?: (tx: Tx, placed: Placed) => Promise<void>;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -176,7 +178,9 @@ export async function placeOrder(
       response: result,
     });
     if (limits && opened.hold) await limits.keep(checkoutId, opened.hold);
-    return { result, code, address, replay: false };
+    const done = { result, code, address, replay: false };
+    await deps.placedIn?.(tx, done);
+    return done;
   });
   const placed = await placing.catch(async (e: unknown) => {
     if (limits && opened.hold) await limits.giveBack(opened.hold, opened.checkoutId);

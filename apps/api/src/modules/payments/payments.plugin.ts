@@ -1,7 +1,6 @@
 import type { Config } from "@maidan/config/config";
 import type { Viewer } from "@maidan/contracts/auth-service";
 import type { Database } from "@maidan/db/database";
-import { runJob } from "@maidan/observability/job-run";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kv } from "../../lib/kv.ts";
@@ -59,7 +58,7 @@ function faultsSwitch(open: boolean, viewerOf: (r: Request) => Promise<Viewer>) 
 
 /**
  * Payments: the registry of gateways with their configuration, the service, its /api routes,
- * the sandboxes for gateways not configured live, and (outside tests) the inquiry job. Throws
+ * the sandboxes for gateways not configured live (the inquiry job is a schedule, compose.ts). Throws
  * ConfigError when production would use a sandbox.
  */
 export async function setupPayments(
@@ -128,14 +127,6 @@ export async function setupPayments(
       mayChangeFaults: faultsSwitch(!config.isProduction, deps.viewerOf),
     });
   };
-  if (!config.isTest && config.PAYMENT_INQUIRY_INTERVAL_MS > 0) {
-    const timer = setInterval(() => {
-      // runJob logs a failure; the next tick tries again.
-      runJob({ queue: "payments.inquiry" }, () => payments.runInquiries()).catch(() => {});
-    }, config.PAYMENT_INQUIRY_INTERVAL_MS);
-    timer.unref();
-    app.addHook("onClose", async () => clearInterval(timer));
-  }
   return { payments, routes: paymentsRoutes(registry), registerSandboxes: register };
 }
 
