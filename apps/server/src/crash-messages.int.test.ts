@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Database } from "@maidan/db/database";
 import { createTestDatabase } from "@maidan/db/testing/test-database";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { spawnApiServer } from "./testing/api-process.ts";
 
-const SERVER = fileURLToPath(new URL("./testing/api-server.ts", import.meta.url));
 const PHONE = "03007654321";
 const ADDRESS = {
   fullName: "Crash Test",
@@ -17,32 +15,17 @@ const ADDRESS = {
   address: "House 9, Street 4, Gulberg",
 };
 
-/** The API on the production boot path, on the test's database; resolves once it listens. */
+/** The API on the production boot path, on the test's database. */
 function startServer(databaseUrl: string, env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-crash-")),
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: "http://localhost:3000",
-      PAYMENTS_SANDBOX: "true",
-      SEED_PRODUCTS: "10",
-      LOG_LEVEL: "silent",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  return spawnApiServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "maidan-crash-")),
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: "http://localhost:3000",
+    PAYMENTS_SANDBOX: "true",
+    SEED_PRODUCTS: "10",
+    LOG_LEVEL: "silent",
+    ...env,
   });
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  const port = new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d;
-      const m = out.match(/listening (\d+)/);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { child, port, exited };
 }
 
 let database: Database;
