@@ -24,6 +24,7 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
+import { jobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import type { Jobs } from "./modules/jobs/jobs.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
@@ -89,6 +90,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });
+      await api.register(jobsRoutes, { jobs: d.jobs });
     },
     { prefix: "/api" },
   );
