@@ -88,6 +88,13 @@ describe("a job that keeps failing", () => {
     }
   });
 
+  it("/metrics shows the queue's depth by state and the failed runs", async () => {
+    const text = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+    expect(text).toContain('maidan_job_queue_depth{queue="messages.sms",state="failed"} 1');
+    expect(text).toContain('maidan_job_queue_depth{queue="messages.sms",state="retry"} 0');
+    expect(text).toMatch(/maidan_job_runs_total\{queue="messages\.sms",outcome="failed"\} [1-9]/);
+  });
+
   it("GET /api/admin/jobs: a shopper gets 403, nobody signed in 401, an unknown state 400", async () => {
     expect((await get(t, "/api/admin/jobs?state=failed", shopper)).statusCode).toBe(403);
     const anonymous = await get(t, "/api/admin/jobs?state=failed");

@@ -6,6 +6,9 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, type Job, PgBoss, type SendOptions } from "pg-boss";
 import * as repo from "./jobs.repository.ts";
 
+/** What a job can be in (pg-boss's job_state). */
+const JOB_STATES = ["created", "retry", "active", "completed", "cancelled", "failed"] as const;
+
 /** pg-boss's tables live in their own schema of the shop's database. */
 export const JOBS_SCHEMA = "pgboss";
 
@@ -121,9 +124,14 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
       if (opts.schedules)
         for (const s of specs.values())
           if (s.cron) await boss.schedule(s.name, s.cron, {}, { tz: "UTC" });
+      // Every queue and state is set at each scrape, so a state that emptied reads 0.
       unregister = registerCollector(async () => {
-        for (const c of await repo.counts(db, [...specs.keys()]))
-          jobQueueDepth.set({ queue: c.queue, state: c.state }, c.count);
+        const counts = await repo.counts(db, [...specs.keys()]);
+        for (const queue of specs.keys())
+          for (const state of JOB_STATES) {
+            const c = counts.find((x) => x.queue === queue && x.state === state);
+            jobQueueDepth.set({ queue, state }, c?.count ?? 0);
+          }
       });
     },
 
