@@ -21,6 +21,7 @@ import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import type { Events } from "./modules/events/events.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
@@ -63,6 +64,7 @@ export type ApiDomains = {
   /** The job queue (pg-boss): messages, sweeps, events (decision 034). */
   jobs: Jobs;
   messages: Messages;
+  events: Events;
 };
 
 /**

@@ -5,6 +5,7 @@ import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
 import { createContentService } from "@maidan/api/modules/content/content.service";
+import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
@@ -50,6 +51,8 @@ export async function composeDomains(
     pollSeconds: config.isTest ? 0.5 : 2,
   });
   const messages = createMessages({ db, jobs, ...configuredSenders(config, db) });
+  // Domain events, written in the business transactions and consumed by jobs (decision 035).
+  const events = createEvents(jobs);
   const site = createSiteService(db, config.CACHE_TTL_MS);
   const wallet = createWalletService(db);
   const vouchers = createVoucherService(db);
@@ -101,6 +104,7 @@ export async function composeDomains(
       (config.COD_CONFIRM_MINUTES * (1 + MAX_CODE_RESENDS) + 10) * 60,
     ),
     messages,
+    events,
     kv,
     publicUrl: config.publicUrl,
     // Cached product pages stop showing the old stock (the catalogue tells the page cache).
@@ -118,6 +122,20 @@ export async function composeDomains(
   });
   // Online payments reach the orders through their service (awaiting payment, paid, hold released).
   payments.payments.useOrders(orders.payments);
+  // A settled attempt is a domain event; a paid checkout's messages consume it.
+  payments.payments.useSettled((tx, a) =>
+    events.emit(tx, a.status === "paid" ? "payment.paid" : "payment.failed", a.id, {
+      gateway: a.gateway,
+      purpose: a.purpose,
+      checkoutId: a.checkoutId,
+      amount: a.amount,
+      status: a.status,
+    }),
+  );
+  events.on(["payment.paid"], "order-paid-messages", async (e) => {
+    const checkoutId = e.payload.checkoutId;
+    if (typeof checkoutId === "string") await orders.payments.paidMessages(checkoutId, e.id);
+  });
   // Verified top-ups and refunds to the wallet credit its ledger, once per reference.
   payments.payments.useWallet({
     topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
@@ -171,6 +189,7 @@ export async function composeDomains(
     freebies,
     jobs,
     messages,
+    events,
     services: {
       site,
       auth: auth.service,

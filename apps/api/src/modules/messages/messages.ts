@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Config } from "@maidan/config/config";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import type { Jobs } from "../jobs/jobs.ts";
@@ -20,8 +21,15 @@ type EmailJob = { to: string; message: EmailTemplate };
 
 /** What the domains call: a message is a job written in the transaction that causes it. */
 export type Messages = {
-  sms(tx: DbOrTx, to: string, message: SmsTemplate): Promise<void>;
-  email(tx: DbOrTx, to: string, message: EmailTemplate): Promise<void>;
+  /** `key` (an event's id): the message's job gets an id derived from it, so it is enqueued once. */
+  sms(tx: DbOrTx, to: string, message: SmsTemplate, key?: string): Promise<void>;
+  email(tx: DbOrTx, to: string, message: EmailTemplate, key?: string): Promise<void>;
+};
+
+/** A job id (a UUID) that one key and queue always give. */
+const keyedId = (queue: string, key: string) => {
+  const h = createHash("sha256").update(`${queue}:${key}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
 /** The adapters the configuration names: an HTTP SMS gateway and SMTP, else the dev outbox. */
@@ -75,11 +83,13 @@ export function createMessages(deps: {
     ),
   });
   return {
-    async sms(tx, to, message) {
-      await jobs.enqueue<SmsJob>(tx, SMS_QUEUE, { to, message });
+    async sms(tx, to, message, key) {
+      const id = key ? keyedId(SMS_QUEUE, key) : undefined;
+      await jobs.enqueue<SmsJob>(tx, SMS_QUEUE, { to, message }, { id });
     },
-    async email(tx, to, message) {
-      await jobs.enqueue<EmailJob>(tx, EMAIL_QUEUE, { to, message });
+    async email(tx, to, message, key) {
+      const id = key ? keyedId(EMAIL_QUEUE, key) : undefined;
+      await jobs.enqueue<EmailJob>(tx, EMAIL_QUEUE, { to, message }, { id });
     },
   };
 }

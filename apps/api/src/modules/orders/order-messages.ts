@@ -15,6 +15,8 @@ export async function sendOrderMessages(
   r: PlaceOrderResult,
   address: OrderAddress,
   confirm: { code: string; link: string } | null,
+  /** Enqueued under this key (an event's id): a second call with it enqueues nothing. */
+  key?: string,
 ) {
   const facts = {
     numbers: r.orders.map((o) => o.orderNo).join(", "),
@@ -23,14 +25,19 @@ export async function sendOrderMessages(
     cod: r.paymentMethod === "COD",
     confirm,
   };
-  await messages.sms(tx, address.phone, { template: "order-placed", ...facts });
+  await messages.sms(tx, address.phone, { template: "order-placed", ...facts }, key);
   if (address.email)
-    await messages.email(tx, address.email, {
-      template: "order-placed",
-      fullName: address.fullName,
-      delivery: `${address.address}, ${address.city}, ${address.province}`,
-      ...facts,
-    });
+    await messages.email(
+      tx,
+      address.email,
+      {
+        template: "order-placed",
+        fullName: address.fullName,
+        delivery: `${address.address}, ${address.city}, ${address.province}`,
+        ...facts,
+      },
+      key,
+    );
 }
 
 /** A new COD confirmation code, asked for by the shopper (the SMS only: the e-mail went once). */

@@ -12,7 +12,6 @@ import type {
   PayableCheckout,
 } from "../payments/payments.ports.ts";
 import { checkoutResult } from "./order-view.ts";
-import type { OrderRow } from "./orders.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { type PlaceDeps, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
@@ -23,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type OrderPaymentsHelpers = {
   cancelIn(tx: DbOrTx, id: string, from: readonly OrderStatus[], reason: string): Promise<boolean>;
   /** The order SMS and e-mail (order-messages.ts), without a COD confirmation: jobs of `tx`. */
-  notify(tx: DbOrTx, result: PlaceOrderResult, address: OrderAddress): Promise<void>;
+  notify(tx: DbOrTx, result: PlaceOrderResult, address: OrderAddress, key: string): Promise<void>;
   /** After a commit: these products' stock was taken or given back. */
   stockChanged(productIds: Set<string>): void;
 };
@@ -121,7 +120,6 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
 
     async markPaid(tx, checkoutId, note) {
       let moved = false;
-      const paid: OrderRow[] = [];
       for (const o of await repo.checkoutOrders(tx, checkoutId, true)) {
         const ok = await repo.transition(tx, o.id, ["awaiting_payment"], "confirmed", {
           paymentStatus: "paid",
@@ -129,13 +127,10 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
         });
         if (ok) {
           await repo.insertEvent(tx, o.id, "confirmed", note);
-          paid.push(o);
+          await deps.events?.emit(tx, "order.confirmed", o.id, { note });
           moved = true;
         }
       }
-      // The shopper is told in the same transaction (jobs): paid and told, or neither.
-      const first = paid[0];
-      if (first) await h.notify(tx, checkoutResult(paid, checkoutId), first.address);
       return moved;
     },
 
@@ -168,7 +163,7 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     },
 
     async notifyPaid() {
-      // Nothing after the commit: markPaid enqueued the messages in its transaction.
+      // Nothing after the commit: the messages consume the payment.paid event (paidMessages).
     },
   };
 
@@ -185,5 +180,17 @@ export function createOrderPayments(deps: PlaceDeps, h: OrderPaymentsHelpers) {
     /** A cancelled order paid online: its refund, inside the cancel's transaction (decision 023). */
     refundPaid: (tx: Tx, order: CancelledPaidOrder, to: RefundTo) => refunds.refund(tx, order, to),
     refundOf: (orderId: string) => refunds.refundOf(orderId),
+    /**
+     * The consumer of `payment.paid` (compose.ts): the order's SMS and e-mail for a checkout just
+     * paid, enqueued under the event's id so a consumer run twice enqueues them once.
+     */
+    paidMessages: (checkoutId: string, eventId: string) =>
+      db.transaction(async (tx) => {
+        const paid = (await repo.checkoutOrders(tx, checkoutId)).filter(
+          (o) => o.payment_status === "paid",
+        );
+        const first = paid[0];
+        if (first) await h.notify(tx, checkoutResult(paid, checkoutId), first.address, eventId);
+      }),
   };
 }

@@ -94,6 +94,7 @@ export function createOrdersService(deps: OrdersDeps) {
       clearCode: true,
     });
     if (!ok) return false;
+    await deps.events?.emit(tx, "order.cancelled", id, { reason });
     const items = (await repo.orderItemsOf(tx, id)).flatMap((i) =>
       i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
     );
@@ -152,6 +153,7 @@ export function createOrdersService(deps: OrdersDeps) {
             clearCode: true,
           })
         ) {
+          await deps.events?.emit(tx, "order.confirmed", o.id, { note });
           await repo.insertEvent(tx, o.id, "confirmed", note);
           moved = true;
         }
@@ -185,7 +187,8 @@ export function createOrdersService(deps: OrdersDeps) {
   } = {
     payments: createOrderPayments(deps, {
       cancelIn,
-      notify: (tx, result, address) => sendOrderMessages(tx, deps.messages, result, address, null),
+      notify: (tx, result, address, key) =>
+        sendOrderMessages(tx, deps.messages, result, address, null, key),
       stockChanged,
     }),
     async place(owner, input, opts = {}) {

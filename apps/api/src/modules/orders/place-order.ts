@@ -12,6 +12,7 @@ import { badRequest } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
+import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
@@ -40,6 +41,8 @@ export type PlaceDeps = {
   codLimits?: CodLimits;
   /** In the order transaction, once the orders are written: the messages they cause (jobs). */
   placedIn?: (tx: Tx, placed: Placed) => Promise<void>;
+  /** The domain events written in the orders' transactions (decision 035). */
+  events?: Events;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -179,6 +182,11 @@ export async function placeOrder(
     });
     if (limits && opened.hold) await limits.keep(checkoutId, opened.hold);
     const done = { result, code, address, replay: false };
+    await deps.events?.emit(tx, "order.placed", checkoutId, {
+      orderIds: result.orders.map((o) => o._id),
+      paymentMethod: result.paymentMethod,
+      total: result.amount.total,
+    });
     await deps.placedIn?.(tx, done);
     return done;
   });

@@ -3,7 +3,7 @@ import type { GatewayRegistry } from "./gateways/gateway-registry.ts";
 import type { GatewayHttp } from "./gateways/http.ts";
 import type { GatewayContext, PaymentGateway } from "./gateways/payment-gateway.ts";
 import { type GatewayConfigs, switchedOff } from "./payments.config.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 
 /** What the parts of the payments service share. */
 export type PaymentsCore = {
@@ -20,7 +20,7 @@ export type PaymentsCore = {
   callbackMaxAgeMinutes: number;
   log: (msg: string) => void;
   /** The orders and the wallet, plugged in by the server (compose.ts) after the service is made. */
-  ports: { orders: OrderPayments; wallet: WalletTopUps };
+  ports: { orders: OrderPayments; wallet: WalletTopUps; settled?: PaymentSettled };
 };
 
 /** A registered gateway; an attempt naming another is a programming or data error. */

@@ -108,6 +108,22 @@ export type OpenAttempts = {
   supersede(tx: Tx, checkoutId: string, reason: string): Promise<void>;
 };
 
+/**
+ * Told in the transaction that settles an attempt (paid, failed or cancelled): the server writes
+ * the `payment.paid` / `payment.failed` domain events with it (decision 035).
+ */
+export type PaymentSettled = (
+  tx: Tx,
+  attempt: {
+    id: string;
+    gateway: string;
+    purpose: string;
+    checkoutId: string | null;
+    amount: number;
+    status: string;
+  },
+) => Promise<void>;
+
 /** What payments needs from the wallet: once-only credits for a top-up and for a refund. */
 export type WalletTopUps = {
   /** Credits `amount` to the user's wallet once per `reference`, inside `tx`; false if already done. */

@@ -7,7 +7,7 @@ import { createResults } from "./payment-results.ts";
 import { createSignals } from "./payment-signals.ts";
 import { createStarts } from "./payment-start.ts";
 import { enabledGateways, type GatewayConfigs } from "./payments.config.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { contextOf, gatewayOf, type PaymentsCore } from "./payments-core.ts";
 import { createRefunds } from "./refunds.ts";
@@ -121,6 +121,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     useWallet(port: WalletTopUps) {
       core.ports.wallet = port;
+    },
+    /** The domain events of settled attempts (compose.ts). */
+    useSettled(port: PaymentSettled) {
+      core.ports.settled = port;
     },
     start,
     startTopUp,

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx, Tx } from "@maidan/db/database";
 import { paymentOutcomes } from "@maidan/observability/metrics";
 import type { PaymentOutcome } from "./gateways/types.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { REFERENCE } from "./references.ts";
 
@@ -29,7 +29,11 @@ export type SettleResult =
 const LATE_FOR_SERVER =
   "Payment received after its order was paid, closed or expired; it is recorded for a refund.";
 
-export type SettlementPorts = { orders: OrderPayments; wallet: WalletTopUps };
+export type SettlementPorts = {
+  orders: OrderPayments;
+  wallet: WalletTopUps;
+  settled?: PaymentSettled;
+};
 
 type Paid = { attempt: repo.Attempt; applied: boolean };
 
@@ -142,6 +146,7 @@ export async function applyOutcome(
       await claimed(tx, settled);
       const applied = o.kind === "paid" ? await applyPaid(tx, settled) : false;
       await event(settled, true, `${o.code} ${o.message}`.trim() || o.kind, tx);
+      await ports.settled?.(tx, settled);
       return { attempt: settled, applied };
     }),
   );
