@@ -87,6 +87,12 @@ describe("payment.paid and its consumer", () => {
       { channel: "email", subject: `Your Maidan order ${placed.orders[0].orderNo}` },
     ]);
     expect(await sent("923331112223")).toHaveLength(1);
+    // The dev outbox keeps the e-mail's HTML part and /api/dev/outbox returns it.
+    const outbox = await t.app.inject({ method: "GET", url: `/api/dev/outbox?to=${email}` });
+    const [mail] = outbox.json().messages as { body: string; html: string | null }[];
+    expect(mail?.html).toMatch(/^<!doctype html>/);
+    expect(mail?.html).toContain(placed.orders[0].orderNo);
+    expect(mail?.body).toContain("paid online");
     // The consumer's job run again (a crash before pg-boss recorded it done): nothing more.
     await t.database.pool.query(
       "update pgboss.job set state = 'created', completed_on = null, start_after = now() where name = 'events.order-paid-messages'",
