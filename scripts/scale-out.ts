@@ -217,7 +217,7 @@ try {
       db.query<{ n: number }>(
         "select count(*)::int as n from pgboss.job where name = 'messages.sms' and state in ('created', 'retry', 'active')",
       );
-    for (let i = 0; i < 100 && (await pending()).rows[0]?.n !== 0; i++)
+    for (let i = 0; i < 300 && (await pending()).rows[0]?.n !== 0; i++)
       await new Promise((r) => setTimeout(r, 100));
     const { rows: sent } = await db.query<{ recipient: string; n: number }>(
       "select recipient, count(*)::int as n from dev_outbox where recipient = any($1) group by recipient",

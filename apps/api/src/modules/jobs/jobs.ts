@@ -3,11 +3,15 @@ import { runJob } from "@maidan/observability/job-run";
 import { logger } from "@maidan/observability/log";
 import { jobQueueDepth, registerCollector } from "@maidan/observability/metrics";
 import { sql } from "drizzle-orm";
-import { fromDrizzle, type Job, PgBoss, type SendOptions } from "pg-boss";
+import { fromDrizzle, type Job, type JobResult, PgBoss, type SendOptions } from "pg-boss";
 import * as repo from "./jobs.repository.ts";
 
 /** What a job can be in (pg-boss's job_state). */
 const JOB_STATES = ["created", "retry", "active", "completed", "cancelled", "failed"] as const;
+
+/** What a failed job keeps as its output: the error's message (shown to staff) and stack. */
+const errorOutput = (err: unknown) =>
+  err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
 
 /** pg-boss's tables live in their own schema of the shop's database. */
 export const JOBS_SCHEMA = "pgboss";
@@ -111,12 +115,27 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
       if (opts.work)
         for (const s of specs.values()) {
           workers.push(
+            // Up to 10 jobs a fetch, each settled on its own (a failure retries that job only);
+            // while fetches come back full the worker fetches again at once.
             await boss.work<object>(
               s.name,
-              { pollingIntervalSeconds: opts.pollSeconds ?? 2 },
-              async ([job]) => {
-                if (!job) return;
-                await runJob({ queue: s.name, jobId: job.id }, () => s.handle(job.data, job));
+              {
+                pollingIntervalSeconds: opts.pollSeconds ?? 2,
+                batchSize: 10,
+                burstWhenBatchFull: true,
+                perJobResults: true,
+              },
+              async (batch) => {
+                const results: JobResult[] = [];
+                for (const job of batch) {
+                  try {
+                    await runJob({ queue: s.name, jobId: job.id }, () => s.handle(job.data, job));
+                    results.push({ id: job.id, status: "completed" });
+                  } catch (err) {
+                    results.push({ id: job.id, status: "failed", output: errorOutput(err) });
+                  }
+                }
+                return results;
               },
             ),
           );
