@@ -5,6 +5,11 @@
  * both: the last unit sells once, a single-use voucher is redeemed once, the login limit counts
  * failures made on either, an avatar uploaded through one is served by the other, the last unit
  * sold through one is out of stock on the other within a second (cache news); then one is
+    );
+  }
+
+ * failures made on either, an avatar uploaded through one is served by the other, each job
+ * (messages, a schedule's tick) runs once; then one is
  * killed with SIGKILL under cash-on-delivery load and nothing acknowledged is lost, split or
  * duplicated, and stock adds up.
  *
@@ -243,6 +248,47 @@ try {
         ms <= 1_000,
       `before: ${before.map((x) => `${x.stock}/${x.inStock}`).join(", ")}; order on a ${sold.status}; ` +
         `b answered stock ${seen.stock}, in stock ${seen.inStock} after ${ms} ms`,
+    );
+  }
+
+  // Jobs (decision 034): with both instances running workers and schedules, each job runs once.
+  {
+    const N = 20;
+    const phones = Array.from({ length: N }, (_, i) => `0345${String(1_000_000 + i).slice(-7)}`);
+    const asked = await across(N, (shop, i) =>
+      call(shop, "POST", "/api/auth/otp/generate", {}, { phone: phones[i] }),
+    );
+    const intl = phones.map((p) => `92${p.slice(1)}`);
+    const pending = () =>
+      db.query<{ n: number }>(
+        "select count(*)::int as n from pgboss.job where name = 'messages.sms' and state in ('created', 'retry', 'active')",
+      );
+    for (let i = 0; i < 300 && (await pending()).rows[0]?.n !== 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const { rows: sent } = await db.query<{ recipient: string; n: number }>(
+      "select recipient, count(*)::int as n from dev_outbox where recipient = any($1) group by recipient",
+      [intl],
+    );
+    check(
+      "jobs: N messages enqueued on two instances are each sent once",
+      count(asked, 200) === N && sent.length === N && sent.every((r) => r.n === 1),
+      `${statuses(asked)}; ${sent.length} of ${N} phones got an SMS, ${sent.filter((r) => r.n > 1).length} more than one`,
+    );
+    // The COD sweep is scheduled every minute on both: wait for two ticks, each one job, run once.
+    const ticks = () =>
+      db.query<{ minute: string; n: number; done: number }>(
+        `select date_trunc('minute', created_on)::text as minute, count(*)::int as n,
+                count(*) filter (where state = 'completed')::int as done
+         from pgboss.job where name = 'orders.expire-unconfirmed' group by 1 order by 1`,
+      );
+    const until = Date.now() + 150_000;
+    while ((await ticks()).rows.filter((r) => r.done > 0).length < 2 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 2_000));
+    const { rows } = await ticks();
+    check(
+      "jobs: each tick of a schedule runs once across two instances",
+      rows.filter((r) => r.done > 0).length >= 2 && rows.every((r) => r.n === 1),
+      rows.map((r) => `${r.minute.slice(11, 16)} ${r.n} job(s), ${r.done} done`).join("; "),
     );
   }
 

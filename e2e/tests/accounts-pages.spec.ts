@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { withShopDb } from "./db.ts";
+import { lastOutboxBody } from "./db.ts";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 /**
@@ -31,14 +31,7 @@ function postsOf(page: Page) {
   return posts;
 }
 
-const lastMail = (to: string) =>
-  withShopDb(async (db) => {
-    const r = await db.query(
-      "select body from dev_outbox where recipient = $1 order by created_at desc limit 1",
-      [to],
-    );
-    return String(r.rows[0]?.body ?? "");
-  });
+const lastMail = (to: string) => lastOutboxBody(to);
 
 test("the sign-in pages show no account menu, fit the screen and keep the form in view", async ({
   page,

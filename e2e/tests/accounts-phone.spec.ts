@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { withShopDb } from "./db.ts";
+import { lastOutboxBody } from "./db.ts";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 /**
@@ -13,14 +13,8 @@ const newNumber = () => `03${unique().slice(-9).padStart(9, "0")}`;
 const intl = (local: string) => `92${local.slice(1)}`;
 
 /** The newest login code texted to `phone` (the dev SMS adapter writes to the database). */
-const codeSentTo = (phone: string) =>
-  withShopDb(async (db) => {
-    const r = await db.query(
-      "select body from dev_outbox where recipient = $1 order by created_at desc limit 1",
-      [intl(phone)],
-    );
-    return String(r.rows[0]?.body ?? "").match(/code is (\d+)/)?.[1] ?? "";
-  });
+const codeSentTo = async (phone: string) =>
+  (await lastOutboxBody(intl(phone))).match(/code is (\d+)/)?.[1] ?? "";
 
 const me = async (page: Page) => (await page.request.get("/api/users/me")).json();
 

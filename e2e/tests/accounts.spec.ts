@@ -1,17 +1,9 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { withShopDb } from "./db.ts";
+import { lastOutboxBody, withShopDb } from "./db.ts";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 /** The newest dev-outbox message to `recipient` (the dev adapters write to the database). */
-async function lastMessage(recipient: string) {
-  return withShopDb(async (db) => {
-    const r = await db.query(
-      "select body from dev_outbox where recipient = $1 order by created_at desc limit 1",
-      [recipient],
-    );
-    return String(r.rows[0]?.body ?? "");
-  });
-}
+const lastMessage = (recipient: string) => lastOutboxBody(recipient);
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

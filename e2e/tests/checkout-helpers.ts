@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { withShopDb } from "./db.ts";
+import { lastOutboxBody, withShopDb } from "./db.ts";
 
 /** Fixtures and steps shared by the checkout specs. */
 
@@ -62,15 +62,9 @@ export const stockSum = (productId: string) =>
     return rows[0]?.n ?? 0;
   });
 
-export const lastCode = (phone: string) =>
-  withShopDb(async (db) => {
-    const { rows } = await db.query<{ body: string }>(
-      `select body from dev_outbox where channel = 'sms' and recipient = $1 order by created_at desc limit 1`,
-      [phone],
-    );
-    // "… with code 123456, …" at checkout; "… is 123456, …" when a new code was asked for.
-    return rows[0]?.body.match(/(?:code|is) (\d{6})\b/)?.[1] ?? "";
-  });
+export const lastCode = async (phone: string) =>
+  // "… with code 123456, …" at checkout; "… is 123456, …" when a new code was asked for.
+  (await lastOutboxBody(phone, "sms")).match(/(?:code|is) (\d{6})\b/)?.[1] ?? "";
 
 /** The cart's count where a shopper sees it: the header on a desktop, the tab bar on a phone. */
 export const visibleCartCount = (page: Page) => page.locator(".cart-count:visible");

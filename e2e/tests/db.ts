@@ -16,3 +16,27 @@ export async function withShopDb<T>(fn: (client: pg.Client) => Promise<T>): Prom
     await client.end();
   }
 }
+
+/**
+ * The newest dev-outbox message to `recipient` (of `channel`, when given), once the server's job
+ * queue has sent every message enqueued so far (messages are jobs, decision 034).
+ */
+export function lastOutboxBody(recipient: string, channel?: "sms" | "email") {
+  return withShopDb(async (db) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job where name like 'messages.%'
+           and state in ('created', 'retry', 'active') and start_after <= now()`,
+      );
+      if (rows[0]?.n === 0 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const r = await db.query<{ body: string }>(
+      `select body from dev_outbox where recipient = $1 and ($2::text is null or channel = $2)
+         order by created_at desc limit 1`,
+      [recipient, channel ?? null],
+    );
+    return String(r.rows[0]?.body ?? "");
+  });
+}

@@ -23,12 +23,16 @@ import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import type { Events } from "./modules/events/events.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
+import { jobsRoutes } from "./modules/jobs/jobs.routes.ts";
+import type { Jobs } from "./modules/jobs/jobs.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
+import type { Messages } from "./modules/messages/messages.ts";
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
@@ -60,6 +64,10 @@ export type ApiDomains = {
   wallet: WalletServiceImpl;
   vouchers: VoucherServiceImpl;
   freebies: FreebieService;
+  /** The job queue (pg-boss): messages, sweeps, events (decision 034). */
+  jobs: Jobs;
+  messages: Messages;
+  events: Events;
 };
 
 /**
@@ -90,6 +98,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });
+      await api.register(jobsRoutes, { jobs: d.jobs });
     },
     { prefix: "/api" },
   );

@@ -11,9 +11,13 @@ import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
 import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
-import { startOrderSweeper } from "@maidan/api/modules/checkout/order-sweeper";
+import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
+import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
 import { createContentService } from "@maidan/api/modules/content/content.service";
+import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
+import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
+import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
 import { createOrdersService } from "@maidan/api/modules/orders/order-records.service";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { setupPayments } from "@maidan/api/modules/payments/payments.plugin";
@@ -62,6 +66,16 @@ export async function composeDomains(
     transport: config.CACHE_TTL_MS > 0 ? postgresNews(database) : null,
   });
   app.addHook("onClose", () => news.close());
+  // The job queue (pg-boss) in the shop's database; in tests the sweeps run by hand (decision 034).
+  const jobs = createJobs(db, {
+    url: database.url,
+    work: config.JOBS_WORKERS,
+    schedules: !config.isTest,
+    pollSeconds: config.isTest ? 0.5 : 2,
+  });
+  const messages = createMessages({ db, jobs, ...configuredSenders(config, db) });
+  // Domain events, written in the business transactions and consumed by jobs (decision 035).
+  const events = createEvents(jobs);
   const site = createSiteService(db, config.CACHE_TTL_MS);
   const wallet = createWalletService(db);
   const vouchers = createVoucherService(db);
@@ -76,6 +90,7 @@ export async function composeDomains(
     kv,
     media,
     settings: () => site.settings(),
+    messages,
     carts: {
       forSession: (userId, guestId) => carts.mergeGuest(userId, guestId),
       empty: () => carts.get({ userId: null, guestId: null }),
@@ -112,8 +127,8 @@ export async function composeDomains(
       // As long as an unconfirmed order can wait: its deadline moves on with each new code.
       (config.COD_CONFIRM_MINUTES * (1 + MAX_CODE_RESENDS) + 10) * 60,
     ),
-    sms: auth.sms,
-    mailer: auth.mailer,
+    messages,
+    events,
     kv,
     publicUrl: config.publicUrl,
     // Here at once and on the other instances within a second (decision 041): the catalogue
@@ -130,6 +145,16 @@ export async function composeDomains(
     viewerOf: (r) => auth.service.viewerFromRequest(r),
     extraGateways: options.extraGateways,
     orders: options.paymentsOrders ?? createOnlinePayment(checkoutDeps),
+    // A settled attempt is a domain event, in its transaction (decision 035).
+    settled: (tx, a, ordersPaid) =>
+      events.emit(tx, a.status === "paid" ? "payment.paid" : "payment.failed", a.id, {
+        gateway: a.gateway,
+        purpose: a.purpose,
+        checkoutId: a.checkoutId,
+        amount: a.amount,
+        status: a.status,
+        ordersPaid,
+      }),
     // Verified top-ups and refunds to the wallet credit its ledger, once per reference.
     wallet: {
       topUp: (tx, userId, t) => wallet.credit(tx, userId, { ...t, kind: "topup" }),
@@ -138,6 +163,12 @@ export async function composeDomains(
     },
   });
   const checkout = createCheckout({ ...checkoutDeps, orders, payments: payments.payments });
+  // The shopper hears of a payment that paid their orders once (payment-results.ts).
+  const sendPaid = paidMessages(checkoutDeps);
+  events.on(["payment.paid"], "order-paid-messages", async (e) => {
+    const { checkoutId, ordersPaid } = e.payload;
+    if (ordersPaid === true && typeof checkoutId === "string") await sendPaid(checkoutId, e.id);
+  });
   const content = createContentService(db);
   const freebies = createFreebieService(
     db,
@@ -169,8 +200,22 @@ export async function composeDomains(
   });
   // Listening before the first request, so no news is missed (a failure is logged; it retries).
   await news.ready;
-  // Tests run the expiry by hand (checkout.expireUnconfirmed); a server sweeps on an interval.
-  if (!config.isTest) startOrderSweeper(app, checkout, config.ORDER_SWEEP_INTERVAL_MS);
+  // The sweeps are pg-boss schedules: one run per tick whatever the number of processes.
+  defineOrderSweep(jobs, checkout, config.ORDER_SWEEP_INTERVAL_MS);
+  // Asks gateways about unfinished payments and releases expired holds (their stock).
+  jobs.define({
+    name: "payments.inquiry",
+    singleton: true,
+    cron:
+      config.PAYMENT_INQUIRY_INTERVAL_MS > 0
+        ? cronEvery(config.PAYMENT_INQUIRY_INTERVAL_MS)
+        : undefined,
+    retryLimit: 0,
+    keepSeconds: 24 * 3600,
+    handle: () => payments.payments.runInquiries(),
+  });
+  await jobs.start();
+  app.addHook("onClose", () => jobs.stop());
   return {
     config,
     database,
@@ -192,6 +237,9 @@ export async function composeDomains(
     wallet,
     vouchers,
     freebies,
+    jobs,
+    messages,
+    events,
     services: {
       site,
       auth: auth.service,

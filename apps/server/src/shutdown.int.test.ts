@@ -1,13 +1,11 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { embeddedUrl } from "@maidan/db/embedded-url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { spawnApiServer } from "./testing/api-process.ts";
 
-const SERVER = fileURLToPath(new URL("./testing/api-server.ts", import.meta.url));
 const BUYERS = 60;
 const ADDRESS = {
   fullName: "Stop Test",
@@ -19,28 +17,14 @@ const ADDRESS = {
 
 /** The API server on `dataDir`'s embedded database; resolves with its port once it listens. */
 function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "http://localhost:3000",
-      PAYMENTS_SANDBOX: "true",
-      LOG_LEVEL: "silent",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
   // The first start also seeds its embedded database before it prints `listening <port>`.
-  const port = new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d;
-      const m = out.match(/listening (\d+)/);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  return spawnApiServer({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    PAYMENTS_SANDBOX: "true",
+    LOG_LEVEL: "silent",
+    ...env,
   });
-  return { child, port };
 }
 
 /** A client of the embedded server that `dataDir`'s running process started. */

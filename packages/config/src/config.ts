@@ -77,6 +77,9 @@ export const envSchema = z.object({
   COD_CONFIRMATION: bool.default(true),
   COD_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  // Jobs (issue #13): pg-boss on the shop's database. Off: this process only enqueues (a web-only
+  // instance); another one with workers on sends the messages and runs the schedules.
+  JOBS_WORKERS: bool.default(true),
   // Unconfirmed COD orders hold stock and cost an SMS each (issue #12): limits, 0 = none.
   COD_HOLD_ORDERS: z.coerce.number().int().min(0).max(10_000).default(3),
   COD_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(10),

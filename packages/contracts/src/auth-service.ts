@@ -36,6 +36,8 @@ export type OutboxMessage = {
   recipient: string;
   subject: string | null;
   body: string;
+  /** An e-mail's HTML part (null for SMS). */
+  html: string | null;
   createdAt: string;
 };
 

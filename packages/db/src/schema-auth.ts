@@ -136,6 +136,8 @@ export const devOutbox = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject"),
     body: text("body").notNull(),
+    /** The e-mail's HTML part (null for SMS and for e-mails sent before it existed). */
+    html: text("html"),
     createdAt: createdAt(),
   },
   (t) => [index("dev_outbox_recipient_idx").on(t.recipient, t.createdAt)],

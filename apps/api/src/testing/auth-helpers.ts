@@ -64,6 +64,8 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
 
 /** The newest dev-outbox message to `recipient`. */
 export async function lastMessage(t: TestApp, recipient: string) {
+  // Messages are jobs: wait for the queue to send what the requests so far enqueued.
+  await t.app.domains.jobs.drain();
   const res = await get(t, `/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
   const [m] = res.json().messages as { body: string; subject: string | null }[];
   if (!m) throw new Error(`no message to ${recipient}`);

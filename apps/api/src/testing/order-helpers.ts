@@ -37,6 +37,8 @@ export const countOrders = async (t: TestApp, where = sql`true`) =>
 
 /** The last SMS the dev outbox holds for a phone. */
 export async function lastSms(t: TestApp, phone: string) {
+  // Messages are jobs: wait for the queue to send what the requests so far enqueued.
+  await t.app.domains.jobs.drain();
   const { rows } = await t.database.db.execute(
     sql`select body from dev_outbox where channel = 'sms' and recipient = ${phone} order by created_at desc limit 1`,
   );

@@ -10,6 +10,7 @@ const sms: OutboxMessage = {
   channel: "sms",
   recipient: "923001234567",
   subject: null,
+  html: null,
   body: "Maidan: confirm your cash-on-delivery order MD-100001 (Rs. 3,499) with code 123456",
   createdAt: "2026-11-25T20:00:00.000Z",
 };

@@ -38,11 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { to: to ?? "", messages: rows.slice(0, 100).map(view) };
 }
 
-/** A message as the page shows it: an e-mail's HTML part (when the mailer kept one) in a sandboxed frame. */
-function view(m: OutboxMessage) {
-  const html = (m as OutboxMessage & { html?: unknown }).html;
-  return { ...m, html: typeof html === "string" && html !== "" ? html : null };
-}
+/** A message as the page shows it: an e-mail's HTML part (when it has one) in a sandboxed frame. */
+const view = (m: OutboxMessage) => ({ ...m, html: m.html || null });
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"']+)/g;
 

@@ -4,8 +4,8 @@ import type { Db } from "@maidan/db/database";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
+import type { Messages } from "../messages/messages.ts";
 import * as repo from "./auth.repository.ts";
-import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN } from "./otp.service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { PhoneService } from "./phone.service.ts";
@@ -34,7 +34,7 @@ export function createAccountService(deps: {
   db: Db;
   kv: Kv;
   sessions: Sessions;
-  mailer: Mailer;
+  messages: Messages;
   isDemo: () => Promise<boolean>;
   /** The shop's configured public origin, for links in e-mails (never a request's Host). */
   publicUrl: string;
@@ -112,17 +112,16 @@ export function createAccountService(deps: {
     // The same answer for unknown addresses: the form must not tell who has an account.
     if (user?.email) {
       const token = newLinkToken();
-      await repo.insertAuthToken(db, {
-        userId: user.id,
-        kind: "reset",
-        tokenHash: hashLinkToken(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-      });
+      const to = user.email;
       const link = `${deps.publicUrl}/account/reset-password/${token}`;
-      await deps.mailer.send({
-        to: user.email,
-        subject: "Reset your Maidan password",
-        text: `Someone asked to reset the password of your Maidan account.\n\nChoose a new password here (the link works for one hour, once):\n${link}\n\nIf it was not you, ignore this e-mail.`,
+      await db.transaction(async (tx) => {
+        await repo.insertAuthToken(tx, {
+          userId: user.id,
+          kind: "reset",
+          tokenHash: hashLinkToken(token),
+          expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+        });
+        await deps.messages.email(tx, to, { template: "reset-password", link });
       });
     }
     return { status: true, message: accountMessages.forgotSent };

@@ -128,9 +128,6 @@ export const findOauthUser = (db: DbOrTx, provider: string, providerUserId: stri
 export const linkOauth = (db: DbOrTx, row: typeof oauthAccounts.$inferInsert) =>
   db.insert(oauthAccounts).values(row).onConflictDoNothing();
 
-export const insertOutbox = (db: DbOrTx, row: typeof devOutbox.$inferInsert) =>
-  db.insert(devOutbox).values(row);
-
 export const listOutbox = (db: DbOrTx, recipient?: string, limit = 50) =>
   db
     .select()

@@ -24,6 +24,7 @@ import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { createMediaStorage } from "../media/create-media-storage.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
+import type { Messages } from "../messages/messages.ts";
 import { createAccountService } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
 import { createAvatarService } from "./avatar.service.ts";
@@ -35,14 +36,6 @@ import {
 } from "./cookies.ts";
 import { emptyCartUntilCartModule } from "./empty-cart.ts";
 import { createLoginService } from "./login.service.ts";
-import {
-  httpSms,
-  type Mailer,
-  outboxMailer,
-  outboxSms,
-  type SmsSender,
-  smtpMailer,
-} from "./messaging.ts";
 import { createOAuthService } from "./oauth.service.ts";
 import { facebookProvider, type OAuthProvider, sandboxProvider } from "./oauth-providers.ts";
 import { createOtpService } from "./otp.service.ts";
@@ -58,9 +51,8 @@ export type AuthDeps = {
   /** Where avatars are stored; by default the media storage the config names. */
   media?: MediaStorage;
   settings: () => Promise<{ demo: boolean; otpLength: number }>;
-  /** Tests swap the outside services; by default they follow the config. */
-  sms?: SmsSender;
-  mailer?: Mailer;
+  /** The SMS and e-mail it sends: jobs written in its transactions (modules/messages). */
+  messages: Messages;
   oauthProvider?: OAuthProvider;
   /**
    * The cart module (#5): the signed-in user's cart with the guest cart merged into it. Without
@@ -83,18 +75,6 @@ export function createAuth(deps: AuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
   const signer = createTokenSigner(config.jwtSecret, config.jwtPreviousSecrets);
   const sessions = createSessions(db, signer);
-  const sms =
-    deps.sms ??
-    (config.SMS_GATEWAY_URL
-      ? httpSms({
-          url: config.SMS_GATEWAY_URL,
-          token: config.SMS_GATEWAY_TOKEN,
-          sender: config.SMS_SENDER,
-        })
-      : outboxSms(db));
-  const mailer =
-    deps.mailer ??
-    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
   const provider =
     deps.oauthProvider ??
     (config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
@@ -103,7 +83,7 @@ export function createAuth(deps: AuthDeps) {
   const otp = createOtpService({
     db,
     kv,
-    sms,
+    messages: deps.messages,
     secret: config.jwtSecret,
     codeLength: async () => (await deps.settings()).otpLength,
   });
@@ -113,7 +93,7 @@ export function createAuth(deps: AuthDeps) {
     kv,
     sessions,
     otp,
-    mailer,
+    messages: deps.messages,
     publicUrl: config.publicUrl,
     phones,
   });
@@ -126,7 +106,7 @@ export function createAuth(deps: AuthDeps) {
     db,
     kv,
     sessions,
-    mailer,
+    messages: deps.messages,
     publicUrl: config.publicUrl,
     isDemo: async () => (await deps.settings()).demo,
     phones,
@@ -275,8 +255,6 @@ export function createAuth(deps: AuthDeps) {
     otp,
     secure,
     viewerOf,
-    sms,
-    mailer,
     mergeGuestCart,
   };
 }

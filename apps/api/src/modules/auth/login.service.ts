@@ -7,12 +7,11 @@ import {
 } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { logger } from "@maidan/observability/log";
 import { conflict } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
+import type { Messages } from "../messages/messages.ts";
 import * as repo from "./auth.repository.ts";
-import type { Mailer } from "./messaging.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { PhoneService } from "./phone.service.ts";
@@ -42,7 +41,7 @@ export type AuthDeps = {
   kv: Kv;
   sessions: Sessions;
   otp: OtpService;
-  mailer: Mailer;
+  messages: Messages;
   /** The shop's configured public origin, for links in e-mails (never a request's Host). */
   publicUrl: string;
   phones: PhoneService;
@@ -112,18 +111,14 @@ export function createLoginService(deps: AuthDeps) {
         tokenHash: hashLinkToken(token),
         expiresAt: new Date(Date.now() + VERIFY_TOKEN_SECONDS * 1000),
       });
+      // The verification e-mail is a job of this transaction (decision 034).
+      await deps.messages.email(tx, body.email, {
+        template: "verify-email",
+        firstName: body.firstName,
+        link: `${deps.publicUrl}/account/verify/${token}`,
+      });
       return created;
     });
-    const link = `${deps.publicUrl}/account/verify/${token}`;
-    await deps.mailer
-      .send({
-        to: body.email,
-        subject: "Confirm your Maidan account",
-        text: `Welcome to Maidan, ${body.firstName}!\n\nConfirm your e-mail address by opening this link:\n${link}\n\nThe link works for 3 days.`,
-      })
-      .catch((err) =>
-        logger().warn({ err, userId: user.id }, "mail: verification e-mail not sent"),
-      );
     return sessions.issue(user, body.tokenExpiry);
   }
 

@@ -1,13 +1,12 @@
 import { loadConfig } from "@maidan/config/config";
 import { settings } from "@maidan/db/schema-content";
-import { captureLogs } from "@maidan/observability/testing/capture-logs";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { codeIn, get, lastMessage, post, signUp, uniquePhone } from "../../testing/auth-helpers.ts";
 import { startHttpServer, startSmtpServer } from "../../testing/message-servers.ts";
+import { httpSms, smtpMailer } from "../messages/adapters.ts";
 import { outboxReadable } from "./auth.service.ts";
-import { httpSms, smtpMailer } from "./messaging.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,44 +116,35 @@ describe("the HTTP SMS gateway", () => {
     }
   });
 
-  it("a failing gateway: generate answers 503 {message,status}, and the limits are not used up", async () => {
+  it("a failing gateway: the code's job backs off and retries; once the gateway is back the code arrives once and works", async () => {
     const gateway = await startHttpServer(500);
-    const logs = captureLogs();
     const app = await createTestApp({
       products: 1,
-      env: { SMS_GATEWAY_URL: `${gateway.url}/sms`, SMS_SENDER: "MAIDAN", LOG_LEVEL: "warn" },
-      logTo: logs.destination,
+      env: { SMS_GATEWAY_URL: `${gateway.url}/sms`, SMS_SENDER: "MAIDAN" },
     });
     try {
       const phone = uniquePhone();
-      for (let i = 0; i < 6; i++) {
-        const res = await generate(app, phone);
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toMatchObject({
-          status: 503,
-          message: "We could not send the SMS just now. Please try again in a few minutes.",
-        });
-        // Logged with the request it failed, for whoever answers the shopper's call.
-        expect(logs.lines.at(-1)).toMatchObject({
-          level: "warn",
-          msg: "sms: login code not sent",
-          reqId: res.headers["x-request-id"],
-        });
-      }
-      // The failed code is withdrawn: nothing could be logged in with it.
-      const sent = JSON.parse(gateway.calls.at(-1)?.body ?? "{}") as { text: string };
-      const lost = codeIn(sent.text);
-      expect((await post(app, "/api/auth/otp/login", { phone, otp: lost })).statusCode).toBe(401);
-
-      // Back up: no 30-second wait and all five sends of the hour are still there.
+      // The code and its job are committed together: the shopper is told it is on its way.
+      expect((await generate(app, phone)).statusCode).toBe(200);
+      await app.app.domains.jobs.drain();
+      expect(gateway.calls).toHaveLength(1);
+      // The attempt failed: the job waits for its retry (10 s, then doubling), nothing is recorded as sent.
+      const waiting = await app.database.pool.query(
+        "select state, start_after > now() as later from pgboss.job where name = 'messages.sms'",
+      );
+      expect(waiting.rows).toEqual([{ state: "retry", later: true }]);
+      // Back up, and the retry's time has come.
       gateway.state.status = 200;
-      for (let i = 0; i < 5; i++) {
-        expect((await generate(app, phone)).statusCode).toBe(200);
-        await skipGap(app, phone);
-      }
-      expect((await generate(app, phone)).statusCode).toBe(429);
+      await app.database.pool.query(
+        "update pgboss.job set start_after = now() where name = 'messages.sms' and state = 'retry'",
+      );
+      await app.app.domains.jobs.drain();
+      expect(gateway.calls).toHaveLength(2);
       const code = codeIn(JSON.parse(gateway.calls.at(-1)?.body ?? "{}").text);
       expect((await post(app, "/api/auth/otp/login", { phone, otp: code })).statusCode).toBe(200);
+      // A later drain sends nothing more.
+      await app.app.domains.jobs.drain();
+      expect(gateway.calls).toHaveLength(2);
     } finally {
       await app.close();
       await gateway.close();
@@ -191,6 +181,7 @@ describe("the SMTP mailer", () => {
     });
     try {
       const { email } = await signUp(app);
+      await app.app.domains.jobs.drain();
       expect(smtp.messages.map((m) => m.to)).toEqual([[email]]);
       expect(smtp.messages[0]?.data).toContain("/account/verify/");
       const outbox = (await get(app, `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();

@@ -1,10 +1,9 @@
 import { clampOtpLength } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
-import { logger } from "@maidan/observability/log";
 import type { Kv } from "../../lib/kv.ts";
+import type { Messages } from "../messages/messages.ts";
 import * as repo from "./auth.repository.ts";
-import type { SmsSender } from "./messaging.ts";
 import { isOver, limit, tooMany } from "./rate-limit.ts";
 import { hashOtp, newOtpCode, sameHash } from "./secrets.ts";
 
@@ -19,7 +18,6 @@ export const otpMessages = {
   sent: "A verification code has been sent to your phone.",
   wait: `Please wait ${OTP_GAP_SECONDS} seconds before asking for another code.`,
   hourly: "Too many codes requested for this number. Please try again in an hour.",
-  smsFailed: "We could not send the SMS just now. Please try again in a few minutes.",
 } as const;
 
 /**
@@ -29,11 +27,11 @@ export const otpMessages = {
 export function createOtpService(deps: {
   db: Db;
   kv: Kv;
-  sms: SmsSender;
+  messages: Messages;
   secret: string;
   codeLength: () => Promise<number>;
 }) {
-  const { db, kv, sms, secret } = deps;
+  const { db, kv, messages, secret } = deps;
 
   return {
     async generate(phone: string, ip: string) {
@@ -47,20 +45,12 @@ export function createOtpService(deps: {
       const length = clampOtpLength(await deps.codeLength());
       const code = newOtpCode(length);
       const expiresAt = new Date(Date.now() + OTP_TTL_SECONDS * 1000);
+      // The code and its SMS (a job, decision 034) are kept together or not at all.
       await db.transaction(async (tx) => {
         await repo.retireOtps(tx, phone);
         await repo.insertOtp(tx, { phone, codeHash: hashOtp(secret, phone, code), expiresAt });
+        await messages.sms(tx, phone, { template: "login-code", code });
       });
-      try {
-        await sms.send(phone, `Your Maidan code is ${code}. It expires in 10 minutes.`);
-      } catch (e) {
-        // The shopper got nothing: the code is withdrawn and neither the gap nor the hourly
-        // limits count this try, so asking again right away works once the gateway is back.
-        logger().warn({ err: e, phone }, "sms: login code not sent");
-        await repo.retireOtps(db, phone);
-        await kv.del(`otp:gap:${phone}`);
-        throw new AppError("SMS_FAILED", otpMessages.smsFailed);
-      }
       // Counted once the SMS is on its way (the gap above keeps two sends from racing).
       await limit(kv, `otp:send:${phone}`, Number.MAX_SAFE_INTEGER, 3600, "");
       await limit(kv, `otp:ip:${ip}`, Number.MAX_SAFE_INTEGER, 3600, "");

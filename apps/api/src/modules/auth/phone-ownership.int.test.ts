@@ -196,12 +196,14 @@ describe("changing the profile's phone needs the code sent to the new number", (
     await put(t, "/api/users/profile", { firstName: "A", phone: p }, bearer(a.token));
     const code = codeIn((await lastMessage(t, intl(p))).body);
     await post(t, "/api/users/phone/confirm", { phone: p, otp: code }, bearer(a.token));
-    const count = async () =>
-      (
-        await t.database.pool.query("select count(*)::int n from dev_outbox where recipient = $1", [
-          intl(p),
-        ])
-      ).rows[0].n as number;
+    const count = async () => {
+      await t.app.domains.jobs.drain();
+      const { rows } = await t.database.pool.query(
+        "select count(*)::int n from dev_outbox where recipient = $1",
+        [intl(p)],
+      );
+      return rows[0].n as number;
+    };
     const before = await count();
     const same = await put(t, "/api/users/profile", { firstName: "B", phone: p }, bearer(a.token));
     expect(same.json()).toMatchObject({ firstName: "B", phone: intl(p), phonePending: null });

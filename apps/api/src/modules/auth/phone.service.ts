@@ -27,7 +27,7 @@ export function createPhoneService(deps: { db: Db; otp: OtpService }) {
 
   /**
    * Texts a code to a number the user wants, after checking no other account proved it; the
-   * caller then keeps it as pending. Limits and gateway failures throw before anything is kept.
+   * caller then keeps it as pending. Limits throw before anything is kept; the SMS is a job.
    * Returns false for the user's own proven number: there is nothing to prove.
    */
   async function sendCode(userId: string, phone: string, ip: string) {

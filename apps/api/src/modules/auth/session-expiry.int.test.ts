@@ -84,6 +84,7 @@ describe("an expired token on a page request (spec §4, §8)", () => {
       config: t.config,
       db: t.database.db,
       kv: t.kv,
+      messages: t.app.domains.messages,
       settings: async () => ({ demo: false, otpLength: 4 }),
     });
     vi.spyOn(auth.sessions, "refresh").mockRejectedValue(new Error("connection reset"));

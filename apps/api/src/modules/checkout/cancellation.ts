@@ -1,5 +1,6 @@
 import type { OrderStatus, RefundTo } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
+import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import type { PaidOrderRefunds } from "../payments/payments.ports.ts";
@@ -15,7 +16,7 @@ import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
  */
 export async function cancelIn(
   tx: DbOrTx,
-  deps: { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl },
+  deps: { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl; events?: Events },
   id: string,
   from: readonly OrderStatus[],
   reason: string,
@@ -26,6 +27,7 @@ export async function cancelIn(
     clearCode: true,
   });
   if (!ok) return false;
+  await deps.events?.emit(tx, "order.cancelled", id, { reason });
   const items = (await orderService.orderItemsOf(tx, id)).flatMap((i) =>
     i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
   );

@@ -1,15 +1,15 @@
 import type { Kv } from "../../lib/kv.ts";
-import type { Mailer, SmsSender } from "../auth/messaging.ts";
+import type { Messages } from "../messages/messages.ts";
 import type { PlaceDeps } from "./place-order.ts";
 
 /**
  * What the checkout workflow is given by the server (apps/server/src/compose.ts): the services
  * of the domains it calls (cart, addresses, wallet, vouchers; inventory and orders are imported
- * as services), the COD settings and limits, and the messages' senders.
+ * as services), the COD settings and limits, and the messages.
  */
 export type CheckoutDeps = PlaceDeps & {
-  sms: SmsSender;
-  mailer: Mailer;
+  /** The order's SMS and e-mail, enqueued in its transactions (modules/messages). */
+  messages: Messages;
   /** Throttles of new confirmation codes (shared by every process when Redis is set). */
   kv: Kv;
   /** The shop's configured public origin, for the links in SMS (never a request's Host). */

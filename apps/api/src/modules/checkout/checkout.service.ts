@@ -46,8 +46,7 @@ import {
   linkConfirmBody,
   type OrdersService,
 } from "@maidan/contracts/orders";
-import type { DbOrTx } from "@maidan/db/database";
-import { logger } from "@maidan/observability/log";
+import type { DbOrTx, Tx } from "@maidan/db/database";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import * as stock from "../inventory/inventory.service.ts";
@@ -70,7 +69,7 @@ import {
 } from "./cod-confirmation.ts";
 import { type Hold, ownerKeyOf } from "./cod-limits.ts";
 import { keepBack, repriceRemaining } from "./order-repricing.ts";
-import { codTooLarge, placeOrder } from "./place-order.ts";
+import { codTooLarge, type Placed, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
 
 export type CheckoutServiceDeps = CheckoutDeps & {
@@ -96,7 +95,6 @@ const tooMany = (message: string) => new AppError("TOO_MANY_CODES", message);
  */
 export function createCheckout(deps: CheckoutServiceDeps) {
   const { db } = deps;
-  const log = (m: string) => logger().warn(m);
   const stockChanged = stockChangedOf(deps);
 
   async function owned(owner: { userId: string | null; guestId: string | null }, id: string) {
@@ -126,6 +124,7 @@ export function createCheckout(deps: CheckoutServiceDeps) {
             clearCode: true,
           })
         ) {
+          await deps.events?.emit(tx, "order.confirmed", o.id, { note });
           await orderService.insertEvent(tx, o.id, "confirmed", note);
           moved = true;
         }
@@ -162,22 +161,19 @@ export function createCheckout(deps: CheckoutServiceDeps) {
   } = {
     async place(owner, input, opts = {}) {
       const watched = watchStock(deps);
-      const placed = await placeOrder(watched.deps, owner, input, opts);
-      if (!placed.replay) {
-        stockChanged(watched.products);
-        const confirm = placed.code
-          ? {
-              code: placed.code,
-              link: confirmLink(deps.publicUrl, deps.secret, placed.result.masterId),
-            }
-          : null;
-        await sendOrderMessages(
-          { sms: deps.sms, mailer: deps.mailer, log },
-          placed.result,
-          placed.address,
-          confirm,
+      // The order's messages are jobs of the order's own transaction.
+      const placedIn = (tx: Tx, p: Placed) =>
+        sendOrderMessages(
+          tx,
+          deps.messages,
+          p.result,
+          p.address,
+          p.code
+            ? { code: p.code, link: confirmLink(deps.publicUrl, deps.secret, p.result.masterId) }
+            : null,
         );
-      }
+      const placed = await placeOrder({ ...watched.deps, placedIn }, owner, input, opts);
+      if (!placed.replay) stockChanged(watched.products);
       return placed.result;
     },
 
@@ -265,13 +261,18 @@ export function createCheckout(deps: CheckoutServiceDeps) {
         throw tooMany("No more new codes for this order. Use the link in the SMS or call us.");
       }
       await deps.kv.set(gap, "1", RESEND_GAP_SECONDS);
-      const code = await issueCode(db, o.checkout_id);
-      const list = await orderService.checkoutOrders(db, o.checkout_id);
-      await sendNewCode(
-        { sms: deps.sms, log },
-        { phone: o.address.phone, numbers: list.map((x) => x.order_no).join(", ") },
-        { code, link: confirmLink(deps.publicUrl, deps.secret, o.checkout_id) },
-      );
+      // The new code and its SMS (a job) are kept together.
+      const list = await db.transaction(async (tx) => {
+        const code = await issueCode(tx, o.checkout_id);
+        const all = await orderService.checkoutOrders(tx, o.checkout_id);
+        await sendNewCode(
+          tx,
+          deps.messages,
+          { phone: o.address.phone, numbers: all.map((x) => x.order_no).join(", ") },
+          { code, link: confirmLink(deps.publicUrl, deps.secret, o.checkout_id) },
+        );
+        return all;
+      });
       const after = list.find((x) => x.id === o.id)?.confirm_by ?? null;
       return {
         status: true,
@@ -348,30 +349,25 @@ export function createCheckout(deps: CheckoutServiceDeps) {
         }
         const code = deps.codConfirmation ? await issueCode(tx, o.checkout_id) : null;
         if (limits && hold) await limits.keep(o.checkout_id, hold);
-        return { list: waiting, code };
-      });
-      const { list, code } = await switching.catch(async (e: unknown) => {
-        if (limits && hold) await limits.giveBack(hold, o.checkout_id);
-        throw e;
-      });
-      const total = list.reduce((n, x) => n + x.total, 0);
-      const first = list[0];
-      if (first) {
         const result = {
-          ...checkoutResult(list, o.checkout_id),
+          ...checkoutResult(waiting, o.checkout_id),
           paymentMethod: "COD",
           confirmationRequired: Boolean(code),
         };
         const confirm = code
           ? { code, link: confirmLink(deps.publicUrl, deps.secret, o.checkout_id) }
           : null;
-        await sendOrderMessages(
-          { sms: deps.sms, mailer: deps.mailer, log },
-          result,
-          first.address,
-          confirm,
-        );
-      }
+        // The messages are jobs of this transaction, like a placed order's.
+        if (waiting[0])
+          await sendOrderMessages(tx, deps.messages, result, waiting[0].address, confirm);
+        return { list: waiting };
+      });
+      const { list } = await switching.catch(async (e: unknown) => {
+        if (limits && hold) await limits.giveBack(hold, o.checkout_id);
+        throw e;
+      });
+      const total = list.reduce((n, x) => n + x.total, 0);
+      const first = list[0];
       return list.length > 1
         ? { status: true, masterIds: list.map((x) => x.id).join(","), amount: { total } }
         : {

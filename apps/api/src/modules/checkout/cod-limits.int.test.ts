@@ -60,6 +60,7 @@ async function cart(qty = 1) {
 }
 /** Confirms an order with the code of the SMS that names it. */
 const confirm = async (who: Record<string, string>, id: string, to: string) => {
+  await t.app.domains.jobs.drain();
   const { rows } = await t.database.db.execute(
     sql`select d.body from dev_outbox d, orders o where o.id = ${id} and d.channel = 'sms'
       and d.recipient = ${intl(to)} and d.body like '%' || o.order_no || '%'
@@ -127,6 +128,7 @@ describe("unconfirmed COD orders", () => {
       expect(r.json().message).toBe(
         `Too many cash-on-delivery orders from your network are waiting for confirmation. ${FIRST}`,
       );
+    await t.app.domains.jobs.drain();
     const sms = await t.database.db.execute(
       sql`select count(*)::int as n from dev_outbox where channel = 'sms'
         and recipient = any(${`{${phones.map(intl).join(",")}}`}::text[])`,

@@ -1,33 +1,26 @@
-import { runJob } from "@maidan/observability/job-run";
 import { logger } from "@maidan/observability/log";
-import type { FastifyInstance } from "fastify";
+import { cronEvery, type Jobs } from "../jobs/jobs.ts";
 import type { CheckoutServiceImpl } from "./checkout.service.ts";
 
+export const SWEEP_QUEUE = "orders.expire-unconfirmed";
+
 /**
- * The in-process job that cancels COD orders nobody confirmed in time (releasing their stock).
- * Safe with several processes: a sweep locks each checkout's orders before cancelling them, so a
- * second process waits and then finds them cancelled (checkout.service.ts expireUnconfirmed).
+ * The job that cancels COD orders nobody confirmed in time (releasing their stock): a pg-boss
+ * schedule, so with several processes each tick runs once, and a singleton queue, so a slow
+ * sweep is never overtaken by the next. A sweep also locks each checkout's orders before
+ * cancelling them (checkout.service.ts expireUnconfirmed).
  */
-export function startOrderSweeper(
-  app: FastifyInstance,
-  checkout: CheckoutServiceImpl,
-  everyMs: number,
-) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runJob({ queue: "orders.expire-unconfirmed" }, async () => {
-        const n = await checkout.expireUnconfirmed();
-        if (n > 0) logger().info(`orders: cancelled ${n} unconfirmed COD order(s)`);
-      });
-    } catch {
-      // Logged by runJob; the next sweep tries again.
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+export function defineOrderSweep(jobs: Jobs, checkout: CheckoutServiceImpl, everyMs: number) {
+  jobs.define({
+    name: SWEEP_QUEUE,
+    singleton: true,
+    cron: cronEvery(everyMs),
+    // The next tick is the retry.
+    retryLimit: 0,
+    keepSeconds: 24 * 3600,
+    handle: async () => {
+      const n = await checkout.expireUnconfirmed();
+      if (n > 0) logger().info(`orders: cancelled ${n} unconfirmed COD order(s)`);
+    },
+  });
 }

@@ -130,6 +130,7 @@ describe("cash on delivery limit and the order e-mail", () => {
     await addToCart(t, bearer(a.token), v, 1);
     const res = await placeOrder(t, bearer(a.token), { address: saved._id, paymentMethod: "COD" });
     expect(res.statusCode).toBe(200);
+    await t.app.domains.jobs.drain();
     const mail = await t.database.db.execute(
       sql`select subject from dev_outbox where channel = 'email' and recipient = ${a.email}
         and subject like ${`%${res.json().orders[0].orderNo}%`}`,

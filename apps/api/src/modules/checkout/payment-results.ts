@@ -1,4 +1,3 @@
-import { logger } from "@maidan/observability/log";
 import * as stock from "../inventory/inventory.service.ts";
 import { sendOrderMessages } from "../orders/order-messages.ts";
 import * as orderService from "../orders/order-records.service.ts";
@@ -7,12 +6,11 @@ import type { OrderPayments } from "../payments/payments.ports.ts";
 import { cancelIn } from "./cancellation.ts";
 import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
 
-const log = (m: string) => logger().warn(m);
-
 /**
  * The payment-result workflow: what a verified payment result does to a checkout's orders,
  * called by payments (settlement, expiry, the inquiry job) through its OrderPayments port.
- * Paid → the waiting orders confirmed in the payment's transaction, then the shopper told once;
+ * Paid → the waiting orders confirmed in the payment's transaction (the shopper is told by
+ * paidMessages, a consumer of the payment.paid event);
  * an expired hold or an unpaid checkout past its hold → the orders cancelled with their stock,
  * voucher use and wallet part back (cancellation.ts), the page cache told after the commit.
  */
@@ -29,6 +27,7 @@ export function createPaymentResults(deps: CheckoutDeps): Omit<OrderPayments, "p
           clearDeadline: true,
         });
         if (ok) {
+          await deps.events?.emit(tx, "order.confirmed", o.id, { note });
           await orderService.insertEvent(tx, o.id, "confirmed", note);
           moved = true;
         }
@@ -66,21 +65,29 @@ export function createPaymentResults(deps: CheckoutDeps): Omit<OrderPayments, "p
       stockChanged(new Set(items.flat().flatMap((i) => (i.product_id ? [i.product_id] : []))));
     },
 
-    async notifyPaid(checkoutId) {
-      const paid = (await orderService.checkoutOrders(db, checkoutId)).filter(
-        (o) => o.payment_status === "paid",
-      );
-      const first = paid[0];
-      if (first)
-        await sendOrderMessages(
-          { sms: deps.sms, mailer: deps.mailer, log },
-          checkoutResult(paid, checkoutId),
-          first.address,
-          null,
-        );
-    },
     async refunded(tx, orderId) {
       await orderService.setPaymentStatus(tx, orderId, "refunded");
     },
   };
 }
+
+/**
+ * The consumer of `payment.paid` (compose.ts): the SMS and e-mail of a checkout whose orders that
+ * payment paid, enqueued under the event's id, so a consumer run twice enqueues them once.
+ */
+export const paidMessages = (deps: CheckoutDeps) => (checkoutId: string, eventId: string) =>
+  deps.db.transaction(async (tx) => {
+    const paid = (await orderService.checkoutOrders(tx, checkoutId)).filter(
+      (o) => o.payment_status === "paid",
+    );
+    const first = paid[0];
+    if (first)
+      await sendOrderMessages(
+        tx,
+        deps.messages,
+        checkoutResult(paid, checkoutId),
+        first.address,
+        null,
+        eventId,
+      );
+  });

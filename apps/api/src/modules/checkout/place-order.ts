@@ -5,13 +5,14 @@ import { AppError } from "@maidan/contracts/errors";
 import { rupees } from "@maidan/contracts/money";
 import type { OrderStatus } from "@maidan/contracts/orders";
 import { type PlaceOrderResult, placeOrderBody } from "@maidan/contracts/orders";
-import type { Db, DbOrTx } from "@maidan/db/database";
+import type { Db, DbOrTx, Tx } from "@maidan/db/database";
 import type { OrderAddress } from "@maidan/db/schema-orders";
 import { ordersPlaced } from "@maidan/observability/metrics";
 import { badRequest } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
+import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import { sumAmounts } from "../orders/order-view.ts";
@@ -39,6 +40,10 @@ export type PlaceDeps = {
   vouchers?: VoucherServiceImpl;
   /** Limits on unconfirmed COD checkouts and their SMS (cod-limits.ts). */
   codLimits?: CodLimits;
+  /** In the order transaction, once the orders are written: the messages they cause (jobs). */
+  placedIn?: (tx: Tx, placed: Placed) => Promise<void>;
+  /** The domain events written in the orders' transactions (decision 035). */
+  events?: Events;
 };
 
 /** What happened, for the messages sent after the commit. */
@@ -177,7 +182,14 @@ export async function placeOrder(
       response: result,
     });
     if (limits && opened.hold) await limits.keep(checkoutId, opened.hold);
-    return { result, code, address, replay: false };
+    const done = { result, code, address, replay: false };
+    await deps.events?.emit(tx, "order.placed", checkoutId, {
+      orderIds: result.orders.map((o) => o._id),
+      paymentMethod: result.paymentMethod,
+      total: result.amount.total,
+    });
+    await deps.placedIn?.(tx, done);
+    return done;
   });
   const placed = await placing.catch(async (e: unknown) => {
     if (limits && opened.hold) await limits.giveBack(opened.hold, opened.checkoutId);

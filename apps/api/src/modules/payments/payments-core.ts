@@ -3,7 +3,7 @@ import type { GatewayRegistry } from "./gateways/gateway-registry.ts";
 import type { GatewayHttp } from "./gateways/http.ts";
 import type { GatewayContext, PaymentGateway } from "./gateways/payment-gateway.ts";
 import { type GatewayConfigs, switchedOff } from "./payments.config.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 
 /** What the parts of the payments service share. */
 export type PaymentsCore = {
@@ -19,8 +19,8 @@ export type PaymentsCore = {
   origin: string;
   callbackMaxAgeMinutes: number;
   log: (msg: string) => void;
-  /** The checkout's side of an order's payment and the wallet, given by the server (compose.ts). */
-  ports: { orders: OrderPayments; wallet: WalletTopUps };
+  /** The checkout's side of an order's payment, the wallet, and who hears of settled attempts (compose.ts). */
+  ports: { orders: OrderPayments; wallet: WalletTopUps; settled?: PaymentSettled };
 };
 
 /** A registered gateway; an attempt naming another is a programming or data error. */

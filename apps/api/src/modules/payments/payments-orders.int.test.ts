@@ -280,13 +280,15 @@ async function shopperWithWallet(credit: number) {
   return { who: bearer(u.token), id: u.id, walletId };
 }
 
-const outbox = async (recipient: string) =>
-  (
-    await t.database.pool.query(
-      "select channel, subject, body from dev_outbox where recipient = $1 order by created_at",
-      [recipient],
-    )
-  ).rows as { channel: string; subject: string | null; body: string }[];
+const outbox = async (recipient: string) => {
+  // The messages are jobs: what was enqueued so far is sent first.
+  await t.app.domains.jobs.drain();
+  const { rows } = await t.database.pool.query(
+    "select channel, subject, body from dev_outbox where recipient = $1 order by created_at",
+    [recipient],
+  );
+  return rows as { channel: string; subject: string | null; body: string }[];
+};
 
 const confirmedEvents = async (checkoutId: string) =>
   Number(

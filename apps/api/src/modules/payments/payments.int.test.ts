@@ -54,7 +54,6 @@ const port: OrderPayments = {
   },
   orderIds: async (id) => [id],
   expiredHolds: async () => [],
-  notifyPaid: async () => {},
 };
 
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { Config } from "@maidan/config/config";
 import type { Viewer } from "@maidan/contracts/auth-service";
 import type { Database } from "@maidan/db/database";
-import { runJob } from "@maidan/observability/job-run";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kv } from "../../lib/kv.ts";
@@ -17,7 +16,7 @@ import { keenuBanks } from "./gateways/keenu/keenu.gateway.ts";
 import type { GatewayContext, PaymentGateway } from "./gateways/payment-gateway.ts";
 import { gatewayRegistry } from "./gateways/registry.ts";
 import { gatewayConfigs, sandboxGateways } from "./payments.config.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 import { createPaymentsService } from "./payments.service.ts";
 import { sandboxRoutes } from "./sandbox/sandbox.routes.ts";
@@ -60,7 +59,7 @@ function faultsSwitch(open: boolean, viewerOf: (r: Request) => Promise<Viewer>) 
 
 /**
  * Payments: the registry of gateways with their configuration, the service, its /api routes,
- * the sandboxes for gateways not configured live, and (outside tests) the inquiry job. Throws
+ * the sandboxes for gateways not configured live (the inquiry job is a schedule, compose.ts). Throws
  * ConfigError when production would use a sandbox.
  */
 export async function setupPayments(
@@ -76,6 +75,8 @@ export async function setupPayments(
     /** The checkout's side of an order's payment, and the wallet's credits (compose.ts). */
     orders: OrderPayments;
     wallet: WalletTopUps;
+    /** Told in the transaction that settles an attempt (the domain events, compose.ts). */
+    settled?: PaymentSettled;
   },
 ) {
   const { config } = deps;
@@ -98,6 +99,7 @@ export async function setupPayments(
     log: (m) => logger().warn(m),
     orders: deps.orders,
     wallet: deps.wallet,
+    settled: deps.settled,
   });
   // The two gateway pages the storefront shows itself (contracts' PaymentsService): Keenu's
   // bank picker and Easypay's second step (/pgw/easypaisa).
@@ -134,14 +136,6 @@ export async function setupPayments(
       mayChangeFaults: faultsSwitch(!config.isProduction, deps.viewerOf),
     });
   };
-  if (!config.isTest && config.PAYMENT_INQUIRY_INTERVAL_MS > 0) {
-    const timer = setInterval(() => {
-      // runJob logs a failure; the next tick tries again.
-      runJob({ queue: "payments.inquiry" }, () => payments.runInquiries()).catch(() => {});
-    }, config.PAYMENT_INQUIRY_INTERVAL_MS);
-    timer.unref();
-    app.addHook("onClose", async () => clearInterval(timer));
-  }
   return { payments, routes: paymentsRoutes(registry), registerSandboxes: register };
 }
 

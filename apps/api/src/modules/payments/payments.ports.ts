@@ -61,11 +61,6 @@ export type OrderPayments = {
   orderIds(checkoutId: string): Promise<string[]>;
   /** Checkouts still awaiting payment after their hold ended (whatever their attempts did). */
   expiredHolds(limit: number): Promise<string[]>;
-  /**
-   * Sends the order confirmation (SMS and e-mail) of a checkout that has just been paid. Called
-   * after the payment's transaction committed, once per checkout; a failed send is only logged.
-   */
-  notifyPaid(checkoutId: string): Promise<void>;
   /** Staff refunded an order's payment through the gateway: its payment status says so. */
   refunded?(tx: Tx, orderId: string): Promise<void>;
 };
@@ -102,6 +97,24 @@ export type OpenAttempts = {
   /** Pending attempts → superseded, inside the caller's transaction. */
   supersede(tx: Tx, checkoutId: string, reason: string): Promise<void>;
 };
+
+/**
+ * Told in the transaction that settles an attempt (paid, failed or cancelled): the server writes
+ * the `payment.paid` / `payment.failed` domain events with it (decision 035).
+ */
+export type PaymentSettled = (
+  tx: Tx,
+  attempt: {
+    id: string;
+    gateway: string;
+    purpose: string;
+    checkoutId: string | null;
+    amount: number;
+    status: string;
+  },
+  /** Whether this settlement paid the checkout's orders (false: refund due, or a top-up). */
+  ordersPaid: boolean,
+) => Promise<void>;
 
 /** What payments needs from the wallet: once-only credits for a top-up and for a refund. */
 export type WalletTopUps = {

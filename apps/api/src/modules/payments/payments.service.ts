@@ -6,7 +6,7 @@ import { createResults } from "./payment-results.ts";
 import { createSignals } from "./payment-signals.ts";
 import { createStarts } from "./payment-start.ts";
 import { enabledGateways, type GatewayConfigs } from "./payments.config.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { contextOf, gatewayOf, type PaymentsCore } from "./payments-core.ts";
 import { createRefunds } from "./refunds.ts";
@@ -27,6 +27,8 @@ export type PaymentsDeps = {
   orders: OrderPayments;
   /** Verified top-ups and wallet refunds credited to the wallet's ledger, given by the server. */
   wallet: WalletTopUps;
+  /** Told in the transaction that settles an attempt: the domain events (decision 035). */
+  settled?: PaymentSettled;
 };
 
 /**
@@ -37,7 +39,10 @@ export type PaymentsDeps = {
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, log } = deps;
-  const core: PaymentsCore = { ...deps, ports: { orders: deps.orders, wallet: deps.wallet } };
+  const core: PaymentsCore = {
+    ...deps,
+    ports: { orders: deps.orders, wallet: deps.wallet, settled: deps.settled },
+  };
   const results = createResults(core);
   const signals = createSignals(core, results);
   const { start, startTopUp, openAttempts } = createStarts(core, signals, {

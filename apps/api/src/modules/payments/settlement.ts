@@ -1,7 +1,7 @@
 import type { Db, DbOrTx, Tx } from "@maidan/db/database";
 import { paymentOutcomes } from "@maidan/observability/metrics";
 import type { PaymentOutcome } from "./gateways/types.ts";
-import type { OrderPayments, WalletTopUps } from "./payments.ports.ts";
+import type { OrderPayments, PaymentSettled, WalletTopUps } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import { REFERENCE } from "./references.ts";
 
@@ -29,9 +29,11 @@ export type SettleResult =
 const LATE_FOR_SERVER =
   "Payment received after its order was paid, closed or expired; it is recorded for a refund.";
 
-export type SettlementPorts = { orders: OrderPayments; wallet: WalletTopUps };
-
-type Paid = { attempt: repo.Attempt; applied: boolean };
+export type SettlementPorts = {
+  orders: OrderPayments;
+  wallet: WalletTopUps;
+  settled?: PaymentSettled;
+};
 
 export type ApplyOptions = {
   /**
@@ -142,6 +144,7 @@ export async function applyOutcome(
       await claimed(tx, settled);
       const applied = o.kind === "paid" ? await applyPaid(tx, settled) : false;
       await event(settled, true, `${o.code} ${o.message}`.trim() || o.kind, tx);
+      await ports.settled?.(tx, settled, applied && settled.purpose === "order");
       return { attempt: settled, applied };
     }),
   );
@@ -153,7 +156,6 @@ export async function applyOutcome(
     return { accepted: true, changed: false, attempt: now ?? attempt };
   }
   paymentOutcomes.inc({ gateway, outcome: o.kind });
-  await afterPaid(r);
   return { accepted: true, changed: true, attempt: r.attempt };
 
   /** Marks the orders paid (and ends the checkout's other attempts) or credits the top-up. */
@@ -196,14 +198,6 @@ export async function applyOutcome(
     log(`payments: refund due on ${a.reference}: ${why}`);
   }
 
-  /** After the commit: the order confirmation goes out once, for the transition that paid. */
-  async function afterPaid(p: Paid) {
-    if (!p.applied || p.attempt.purpose !== "order" || !p.attempt.checkoutId) return;
-    await ports.orders
-      .notifyPaid(p.attempt.checkoutId)
-      .catch((e) => log(`payments: confirmation for ${p.attempt.reference} failed: ${e}`));
-  }
-
   /**
    * A verified success for an attempt that is no longer pending. A superseded attempt still pays
    * orders that wait for payment (the shopper paid in the old window), which ends the newer
@@ -228,6 +222,7 @@ export async function applyOutcome(
                 : `paid after ${a.status}: refund due`,
               tx,
             );
+            await ports.settled?.(tx, settled, applied && settled.purpose === "order");
             return { attempt: settled, applied };
           }),
         )
@@ -235,7 +230,6 @@ export async function applyOutcome(
     if (r === "refused") return claimRefused();
     if (r) {
       paymentOutcomes.inc({ gateway, outcome: r.applied ? "paid" : "refund_due" });
-      await afterPaid(r);
       return r.applied
         ? { accepted: true, changed: true, attempt: r.attempt }
         : {

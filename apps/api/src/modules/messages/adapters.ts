@@ -1,31 +1,39 @@
-import type { Db } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import nodemailer from "nodemailer";
-import * as repo from "./auth.repository.ts";
+import * as repo from "./messages.repository.ts";
 
-/** Sends one SMS. The dev outbox is the default; production sets SMS_GATEWAY_URL. */
-export type SmsSender = { kind: string; send(to: string, text: string): Promise<void> };
-export type Mail = { to: string; subject: string; text: string };
-export type Mailer = { kind: string; send(mail: Mail): Promise<void> };
+/**
+ * Sends one SMS. The dev outbox is the default; production sets SMS_GATEWAY_URL. `tx` is the
+ * transaction that records the send (messages.ts): the outbox writes in it, so a dev message is
+ * kept exactly when its send is; a gateway outside the database ignores it.
+ */
+export type SmsSender = {
+  kind: string;
+  send(to: string, text: string, tx?: DbOrTx): Promise<void>;
+};
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { kind: string; send(mail: Mail, tx?: DbOrTx): Promise<void> };
 
 /** Writes messages to the dev_outbox table, shown at /dev/outbox and read by the tests. */
-export function outboxSms(db: Db): SmsSender {
+export function outboxSms(db: DbOrTx): SmsSender {
   return {
     kind: "outbox",
-    send: (to, text) =>
-      repo.insertOutbox(db, { channel: "sms", recipient: to, body: text }).then(() => {}),
+    send: (to, text, tx) =>
+      repo.insertOutbox(tx ?? db, { channel: "sms", recipient: to, body: text }).then(() => {}),
   };
 }
 
-export function outboxMailer(db: Db): Mailer {
+export function outboxMailer(db: DbOrTx): Mailer {
   return {
     kind: "outbox",
-    send: (m) =>
+    send: (m, tx) =>
       repo
-        .insertOutbox(db, {
+        .insertOutbox(tx ?? db, {
           channel: "email",
           recipient: m.to.toLowerCase(),
           subject: m.subject,
           body: m.text,
+          html: m.html ?? null,
         })
         .then(() => {}),
   };
@@ -64,7 +72,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     kind: "smtp",
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
     },
   };
 }

@@ -1,0 +1,90 @@
+import { rupees } from "@maidan/contracts/money";
+import { emailHtml, type Paragraph } from "./email-html.ts";
+
+/** What a COD order's messages say about the order (no secrets but the confirmation, if any). */
+export type OrderFacts = {
+  numbers: string;
+  total: number;
+  cod: boolean;
+  /** The COD confirmation code and one-tap link, when confirmation is on. */
+  confirm: { code: string; link: string } | null;
+};
+
+/** Every SMS the shop sends, by template, with what it needs. */
+export type SmsTemplate =
+  | { template: "login-code"; code: string }
+  | ({ template: "order-placed" } & OrderFacts)
+  | { template: "cod-new-code"; numbers: string; code: string; link: string };
+
+/** Every e-mail the shop sends, by template. */
+export type EmailTemplate =
+  | ({
+      template: "order-placed";
+      fullName: string;
+      delivery: string;
+    } & OrderFacts)
+  | { template: "verify-email"; firstName: string; link: string }
+  | { template: "reset-password"; link: string };
+
+export function smsText(m: SmsTemplate): string {
+  switch (m.template) {
+    case "login-code":
+      return `Your Maidan code is ${m.code}. It expires in 10 minutes.`;
+    case "order-placed":
+      return m.confirm
+        ? `Maidan: confirm your cash-on-delivery order ${m.numbers} (${rupees(m.total)}) with code ${m.confirm.code}, or tap ${m.confirm.link}`
+        : m.cod
+          ? `Maidan: thank you! Order ${m.numbers} (${rupees(m.total)}, cash on delivery) is placed.`
+          : `Maidan: thank you! Order ${m.numbers} (${rupees(m.total)}) is paid and confirmed.`;
+    case "cod-new-code":
+      return `Maidan: your new code for order ${m.numbers} is ${m.code}, or tap ${m.link}`;
+  }
+}
+
+/** A rendered e-mail: the subject, its paragraphs (text part) and the HTML part from them. */
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+function render(subject: string, paragraphs: Paragraph[]): RenderedEmail {
+  const text = paragraphs
+    .map((p) => (typeof p === "string" ? p : `${p.text}\n${p.link}`))
+    .join("\n\n");
+  return { subject, text, html: emailHtml(subject, paragraphs) };
+}
+
+export function emailContent(m: EmailTemplate): RenderedEmail {
+  switch (m.template) {
+    case "order-placed":
+      return render(`Your Maidan order ${m.numbers}`, [
+        `Dear ${m.fullName},`,
+        `Thank you for your order ${m.numbers}. Total ${rupees(m.total)}, ${m.cod ? "paid in cash on delivery" : "paid online"}.`,
+        m.confirm
+          ? {
+              text: `Please confirm it with the code ${m.confirm.code} from your SMS, or open`,
+              link: m.confirm.link,
+              button: "Confirm my order",
+            }
+          : "We will let you know when it ships.",
+        `Delivery to: ${m.delivery}`,
+      ]);
+    case "verify-email":
+      return render("Confirm your Maidan account", [
+        `Welcome to Maidan, ${m.firstName}!`,
+        {
+          text: "Confirm your e-mail address by opening this link:",
+          link: m.link,
+          button: "Confirm my e-mail",
+        },
+        "The link works for 3 days.",
+      ]);
+    case "reset-password":
+      return render("Reset your Maidan password", [
+        "Someone asked to reset the password of your Maidan account.",
+        {
+          text: "Choose a new password here (the link works for one hour, once):",
+          link: m.link,
+          button: "Choose a new password",
+        },
+        "If it was not you, ignore this e-mail.",
+      ]);
+  }
+}

@@ -1,0 +1,13 @@
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * One row per message handed to its gateway (SMS or e-mail), keyed by the job that sent it:
+ * a job run again after a crash finds its row and does not send twice (decision 034).
+ */
+export const messageSends = pgTable("message_sends", {
+  jobId: text("job_id").primaryKey(),
+  channel: text("channel").$type<"sms" | "email">().notNull(),
+  recipient: text("recipient").notNull(),
+  template: text("template").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
