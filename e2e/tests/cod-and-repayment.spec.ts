@@ -52,9 +52,12 @@ async function placeCod(page: Page, info: TestInfo, n: number, phone: string) {
 
 /** The newest SMS to `phone` on the outbox page (opened from the ribbon). */
 async function smsFromOutbox(page: Page, phone: string) {
-  await page.goto(`/dev/outbox?to=${intl(phone)}`);
   const sms = page.locator('.outbox-message[data-channel="sms"]').first();
-  await expect(sms).toBeVisible();
+  // The SMS is a job sent just after the order's commit (decision 034): open the page until it shows.
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${intl(phone)}`);
+    await expect(sms).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   return (await sms.locator(".outbox-message__body").textContent()) ?? "";
 }
 

@@ -75,14 +75,18 @@ describe("payment.paid and its consumer", () => {
       [placed.masterId, JSON.stringify({ email, phone: "923331112223" })],
     );
     await t.app.domains.jobs.drain();
-    const emit = () =>
+    const emit = (ordersPaid: boolean) =>
       t.database.db.transaction((tx) =>
         t.app.domains.events.emit(tx, "payment.paid", crypto.randomUUID(), {
           checkoutId: placed.masterId,
           purpose: "order",
+          ordersPaid,
         }),
       );
-    await emit();
+    // A payment that did not pay the orders (another attempt had, or refund due) tells no one.
+    await emit(false);
+    expect(await sent(email)).toEqual([]);
+    await emit(true);
     expect(await sent(email)).toEqual([
       { channel: "email", subject: `Your Maidan order ${placed.orders[0].orderNo}` },
     ]);
@@ -105,6 +109,6 @@ describe("payment.paid and its consumer", () => {
           "select state from pgboss.job where name = 'events.order-paid-messages'",
         )
       ).rows,
-    ).toEqual([{ state: "completed" }]);
+    ).toEqual([{ state: "completed" }, { state: "completed" }]);
   });
 });
