@@ -259,6 +259,17 @@ describe("sessions: cookie, bearer, revocation (spec §4, quality bars)", () => 
     expect(refreshed.statusCode).toBe(200);
     expect((await post(t, "/api/auth/logout-all", {}, bearer(token))).statusCode).toBe(200);
     expect((await get(t, "/api/users/me", bearer(legacy))).statusCode).toBe(401);
+
+    // Logout with such a token ends it (by version: it has no id of its own to revoke).
+    const again = await createTokenSigner(t.config.jwtSecret).sign(
+      { sub: claims.sub, ver: claims.ver + 1, role: "user", rfx: claims.rfx },
+      600,
+    );
+    expect((await get(t, "/api/users/me", bearer(again))).statusCode).toBe(200);
+    expect((await post(t, "/api/auth/local/logout", undefined, bearer(again))).statusCode).toBe(
+      200,
+    );
+    expect((await get(t, "/api/users/me", bearer(again))).statusCode).toBe(401);
   });
 
   it("a cross-site POST carrying the cookie is refused with 403", async () => {
