@@ -60,7 +60,7 @@ test("sign up, confirm by e-mail, edit profile, add an address, change password,
   await snapshot(page, info, "my-dashboard");
   // A long e-mail address wraps: the dashboard never scrolls sideways on a phone.
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Log out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/my");
   await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fmy/);
@@ -137,7 +137,7 @@ test("forgot and reset password through the outbox", async ({ page }) => {
   await page.getByLabel("Confirm password").fill("old-pass-1234");
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page).toHaveURL(/\/my$/);
-  await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Log out", exact: true }).click();
 
   await page.goto("/account/forgot-password");
   await page.getByLabel("E-mail").fill(email);

@@ -25,8 +25,9 @@ export async function createHttp(
   setRootLogger(log);
   const app = Fastify({
     loggerInstance: log,
-    // One line per request, when its response ends (request-context.ts).
-    logController: new RequestLog(),
+    // One line per request, when its response ends: debug, or warn/error when slow or failed
+    // (request-context.ts).
+    logController: new RequestLog(config.LOG_SLOW_REQUEST_MS),
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,

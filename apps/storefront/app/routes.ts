@@ -84,6 +84,7 @@ export default [
     }),
     route("account/verify/:token", "routes/account/verify-email.tsx", { id: "account-verify" }),
     route("account/logout", "routes/account/logout.tsx", { id: "account-logout" }),
+    route("account/logout-all", "routes/account/logout-all.tsx", { id: "account-logout-all" }),
     // Route rule 4: the `auth` guard in front of every /my page.
     layout("layouts/signed-in.tsx", [
       route("my", "routes/my/dashboard.tsx", { id: "my-dashboard" }),

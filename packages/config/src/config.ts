@@ -55,6 +55,11 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().default("admin@maidan.pk"),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * A request that takes this long (ms) is logged at warn; others that succeed only at debug
+   * (decision 038 addendum).
+   */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   /** Bearer token for /metrics; unset: only this machine may read it (decision 038). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

@@ -68,7 +68,10 @@ export type AuthService = {
     file: { name: string; type: string; bytes: Uint8Array },
   ): Promise<PublicUser>;
   changePassword(userId: string, input: unknown): Promise<SessionResult>;
-  logout(userId: string | null): Promise<{ setCookie: string; cart: CartSummary }>;
+  /** Ends the session of this token only; the user's other devices stay signed in (043). */
+  logout(token: string | null): Promise<{ setCookie: string; cart: CartSummary }>;
+  /** Ends every session of the user on every device ("Log out of all devices"). */
+  logoutAll(userId: string): Promise<{ setCookie: string; cart: CartSummary }>;
   /** Dev outbox messages, newest first; null when the outbox is not readable (production). */
   outbox(recipient?: string): Promise<OutboxMessage[] | null>;
   /** Whether /dev/outbox shows the messages (development, the demo shop; decision 042). */

@@ -7,21 +7,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 /**
  * Every request gets an id (the caller's when it is a safe token), answered in `x-request-id`;
  * whatever the request's code logs through `logger()` carries it, after awaits and after a body
- * was read; each request writes one `request` line at info and nothing else at info (decision
- * 038).
+ * was read; each request writes one `request` line, at debug unless it failed or was slow, and
+ * nothing at info (decision 038 and its addendum).
  */
 let t: TestApp;
 const logs = captureLogs();
 beforeAll(async () => {
   t = await createTestApp({
     products: 4,
-    env: { LOG_LEVEL: "info" },
+    env: { LOG_LEVEL: "info", LOG_SLOW_REQUEST_MS: "300" },
     logTo: logs.destination,
     extend: (app) => {
       app.get("/test/after-a-wait", async () => {
         await new Promise((r) => setTimeout(r, 5));
         logger().warn("after a wait");
         return { ok: true };
+      });
+      app.get("/test/slow/:token", async () => {
+        await new Promise((r) => setTimeout(r, 400));
+        return { ok: true };
+      });
+      app.get("/test/answers-500", async (_req, reply) => reply.code(500).send({ ok: false }));
+      app.get("/test/throws", async () => {
+        throw new Error("broken on purpose");
       });
       app.post("/test/after-the-body", async (req) => {
         logger().warn({ fields: Object.keys(req.body as object) }, "after the body");
@@ -128,33 +136,52 @@ describe("the request's logger", () => {
 });
 
 describe("the request line", () => {
-  it("is one line at info: method, route pattern (not the URL), status, duration and id", async () => {
+  it("a 200 or a 404 writes nothing at info or above (the line is at debug)", async () => {
     const slug = (await t.app.inject({ method: "GET", url: "/api/products?limit=1" })).json()
       .items[0].slug as string;
     const { result, lines } = await linesOf(() =>
       t.app.inject({ method: "GET", url: `/api/products/${slug}?utm_source=mail` }),
     );
     expect(result.statusCode).toBe(200);
-    const info = lines.filter((l) => l.level === "info");
-    expect(info).toHaveLength(1);
-    expect(info[0]).toMatchObject({
-      msg: "request",
-      method: "GET",
-      route: "/api/products/:slug",
-      status: 200,
-      reqId: result.headers["x-request-id"],
-    });
-    expect(typeof info[0]?.ms).toBe("number");
-    expect(JSON.stringify(lines)).not.toContain(slug);
-    expect(typeof info[0]?.time).toBe("string");
-  });
-
-  it("an unknown path is one line too, its route 'unmatched'", async () => {
-    const { lines } = await linesOf(() =>
+    expect(lines).toEqual([]);
+    const missing = await linesOf(() =>
       t.app.inject({ method: "GET", url: "/api/no-such-thing/secret-token-123" }),
     );
-    const info = lines.filter((l) => l.level === "info");
-    expect(info).toEqual([expect.objectContaining({ route: "unmatched", status: 404 })]);
+    expect(missing.result.statusCode).toBe(404);
+    expect(missing.lines).toEqual([]);
+  });
+
+  it("a slow request is one line at warn: method, route pattern (not the URL), status, duration, id", async () => {
+    const { result, lines } = await linesOf(() =>
+      t.app.inject({ method: "GET", url: "/test/slow/secret-token-123?utm_source=mail" }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: "request",
+        method: "GET",
+        route: "/test/slow/:token",
+        status: 200,
+        slow: true,
+        reqId: result.headers["x-request-id"],
+      }),
+    ]);
+    expect(lines[0]?.ms).toBeGreaterThanOrEqual(300);
+    expect(typeof lines[0]?.time).toBe("string");
     expect(JSON.stringify(lines)).not.toContain("secret-token-123");
+  });
+
+  it("a 500 is one request line at warn, whether answered or thrown", async () => {
+    const answered = await linesOf(() => t.app.inject({ method: "GET", url: "/test/answers-500" }));
+    expect(answered.result.statusCode).toBe(500);
+    expect(answered.lines.filter((l) => l.msg === "request")).toEqual([
+      expect.objectContaining({ level: "warn", route: "/test/answers-500", status: 500 }),
+    ]);
+    const threw = await linesOf(() => t.app.inject({ method: "GET", url: "/test/throws" }));
+    expect(threw.result.statusCode).toBe(500);
+    expect(threw.lines.filter((l) => l.msg === "request")).toEqual([
+      expect.objectContaining({ level: "warn", route: "/test/throws", status: 500 }),
+    ]);
   });
 });

@@ -18,12 +18,21 @@ export function requestId(req: { headers: FastifyRequest["headers"] }): string {
 }
 
 /**
- * Fastify's own lines about requests (decision 038): one `request` line when a response ends
- * (info; error when it failed), with method, route pattern, status and milliseconds, and the
- * request's duration in maidan_http_request_duration_seconds. Fastify's "incoming request",
- * "not found" and premature-close lines would add more per request at info: none or debug.
+ * Fastify's own lines about requests (decision 038 and its addendum): one `request` line when a
+ * response ends, with method, route pattern, status and milliseconds, and the request's duration
+ * in maidan_http_request_duration_seconds. So that the console is not buried under them, the
+ * line is at debug, at warn when the answer is a 5xx or took `slowMs` or longer, and at error
+ * when the request failed with an error. Fastify's "incoming request", "not found" and
+ * premature-close lines would add more per request at info: none or debug.
  */
 export class RequestLog extends LogController {
+  private readonly slowMs: number;
+
+  constructor(slowMs = 1000) {
+    super();
+    this.slowMs = slowMs;
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(
@@ -38,7 +47,9 @@ export class RequestLog extends LogController {
     observeRequest(request.method, route, status, ms / 1000);
     const line = { method: request.method, route, status, ms: Math.round(ms * 10) / 10 };
     if (error) request.log.error({ ...line, err: error }, "request");
-    else request.log.info(line, "request");
+    else if (status >= 500 || ms >= this.slowMs)
+      request.log.warn(ms >= this.slowMs ? { ...line, slow: true } : line, "request");
+    else request.log.debug(line, "request");
   }
 
   override routeNotFound() {}

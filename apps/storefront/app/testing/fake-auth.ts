@@ -29,6 +29,7 @@ export function fakeAuth(
     setAvatar: unused("setAvatar"),
     changePassword: unused("changePassword"),
     logout: unused("logout"),
+    logoutAll: unused("logoutAll"),
     outbox: async () => null,
     outboxReadable: () => false,
   };

@@ -144,10 +144,5 @@ export function createAccountService(deps: {
     return { status: true, message: accountMessages.resetDone };
   }
 
-  /** Revokes every token of the user (this device and all others). */
-  async function logout(userId: string) {
-    await repo.bumpTokenVersion(db, userId);
-  }
-
-  return { me, updateProfile, changePassword, forgot, checkResetToken, resetPassword, logout };
+  return { me, updateProfile, changePassword, forgot, checkResetToken, resetPassword };
 }

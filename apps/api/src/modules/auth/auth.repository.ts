@@ -45,7 +45,7 @@ export const updateUserKeepingPrevious = (db: DbOrTx, id: string, patch: Partial
     return user && { user, previous };
   });
 
-/** Revokes every token issued so far (logout, password change). */
+/** Revokes every token issued so far (log out of all devices, password change). */
 export const bumpTokenVersion = (db: DbOrTx, id: string) =>
   db
     .update(users)

@@ -231,16 +231,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     {
       schema: {
         tags,
-        summary: "Log out: revokes the user's tokens and clears the cookie",
+        summary:
+          "Log out: ends this session only (other devices stay signed in), clears the cookie",
         response: {
           200: z.object({ status: z.boolean(), message: z.string(), cart: cartSummary }),
         },
       },
     },
     async (req, reply) => {
-      const r = await service.logout(req.viewer.user?.id ?? null);
+      const r = await service.logout(
+        tokenFrom(req.headers.authorization, req.cookies[SESSION_COOKIE]),
+      );
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return { status: true, message: "Logged out", cart: r.cart };
+    },
+  );
+
+  app.post(
+    "/auth/logout-all",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Log out of all devices: ends every session of the user, clears the cookie",
+        response: {
+          200: z.object({ status: z.boolean(), message: z.string(), cart: cartSummary }),
+          ...signedInErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const r = await service.logoutAll(userIdOf(req));
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return { status: true, message: "Logged out of all devices", cart: r.cart };
     },
   );
 

@@ -74,7 +74,7 @@ export function createAuth(deps: AuthDeps) {
   const log = (m: string) => logger().warn(m);
   const secure = config.publicUrl.startsWith("https:");
   const signer = createTokenSigner(config.jwtSecret, config.jwtPreviousSecrets);
-  const sessions = createSessions(db, signer);
+  const sessions = createSessions(db, signer, kv);
   const provider =
     deps.oauthProvider ??
     (config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
@@ -228,8 +228,12 @@ export function createAuth(deps: AuthDeps) {
       const b = parseInput(updatePasswordBody, input);
       return withCart(await account.changePassword(userId, b.currentPassword, b.password));
     },
-    async logout(userId) {
-      if (userId) await account.logout(userId);
+    async logout(token) {
+      await sessions.revoke(token);
+      return { setCookie: serializeClearedCookie(secure), cart: await emptyCart() };
+    },
+    async logoutAll(userId) {
+      await sessions.revokeAll(userId);
       return { setCookie: serializeClearedCookie(secure), cart: await emptyCart() };
     },
     outboxReadable: () => outboxReadable(config),

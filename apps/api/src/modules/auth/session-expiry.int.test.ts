@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 afterEach(() => vi.restoreAllMocks());
 
-type Claims = { sub: string; ver: number; role: "user"; rfx: number };
+type Claims = { sub: string; ver: number; role: "user"; rfx: number; sid: string };
 
 /** A fresh login's claims, and a token for them that expired two minutes ago. */
 async function expiredSession() {
@@ -24,7 +24,13 @@ async function expiredSession() {
   });
   const token = res.json().token as string;
   const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
-  const c: Claims = { sub: claims.sub, ver: claims.ver, role: "user", rfx: claims.rfx };
+  const c: Claims = {
+    sub: claims.sub,
+    ver: claims.ver,
+    role: "user",
+    rfx: claims.rfx,
+    sid: claims.sid,
+  };
   const expired = await createTokenSigner(t.config.jwtSecret).sign(c, 60, Date.now() - 120_000);
   return { token, claims: c, expired };
 }

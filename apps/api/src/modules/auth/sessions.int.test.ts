@@ -190,19 +190,86 @@ describe("sessions: cookie, bearer, revocation (spec §4, quality bars)", () => 
     }
   });
 
-  it("logout clears the cookie and revokes every earlier token", async () => {
-    const first = (await login()).json().token;
-    const second = (await login()).json().token;
-    const res = await post(t, "/api/auth/local/logout", undefined, cookieOf(first));
+  it("logout ends only the session it is called with; the other device stays signed in (043)", async () => {
+    const { token: a, email, password } = await signUp(t);
+    const b = (await post(t, "/api/auth/login", { email, password })).json().token as string;
+    const sidOf = (tok: string) =>
+      JSON.parse(Buffer.from(tok.split(".")[1] ?? "", "base64url").toString()).sid;
+    expect(sidOf(a)).toEqual(expect.any(String));
+    expect(sidOf(a)).not.toBe(sidOf(b));
+    const res = await post(t, "/api/auth/local/logout", undefined, cookieOf(a));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: true, cart: { items: [] } });
-    const cleared = res.cookies.find((c) => c.name === "Authorization");
-    expect(cleared?.value).toBe("");
-    for (const tok of [first, second])
-      expect((await get(t, "/api/users/me", bearer(tok))).statusCode).toBe(401);
-    expect((await post(t, "/api/auth/local/refreshToken", {}, cookieOf(first))).statusCode).toBe(
+    expect(res.json()).toMatchObject({ status: true, message: "Logged out", cart: { items: [] } });
+    expect(res.cookies.find((c) => c.name === "Authorization")?.value).toBe("");
+    expect((await get(t, "/api/users/me", bearer(a))).statusCode).toBe(401);
+    expect((await get(t, "/api/users/me", cookieOf(a))).statusCode).toBe(401);
+    expect((await get(t, "/api/users/me", bearer(b))).statusCode).toBe(200);
+
+    // A's token past its exp cannot be refreshed back to life; B's refresh keeps B's session.
+    const claimsA = JSON.parse(Buffer.from(a.split(".")[1] ?? "", "base64url").toString());
+    const signer = createTokenSigner(t.config.jwtSecret);
+    const expiredA = await signer.sign(
+      { sub: claimsA.sub, ver: claimsA.ver, role: "user", rfx: claimsA.rfx, sid: claimsA.sid },
+      60,
+      Date.now() - 600_000,
+    );
+    expect((await post(t, "/api/auth/local/refreshToken", {}, cookieOf(a))).statusCode).toBe(401);
+    expect((await post(t, "/api/auth/local/refreshToken", {}, cookieOf(expiredA))).statusCode).toBe(
       401,
     );
+    const refreshedB = await post(t, "/api/auth/local/refreshToken", {}, cookieOf(b));
+    expect(refreshedB.statusCode).toBe(200);
+    const b2 = refreshedB.json().token as string;
+    expect(sidOf(b2)).toBe(sidOf(b));
+    // Logging out the refreshed token ends the original one too: they are one session.
+    expect((await post(t, "/api/auth/local/logout", undefined, bearer(b2))).statusCode).toBe(200);
+    for (const tok of [b, b2])
+      expect((await get(t, "/api/users/me", bearer(tok))).statusCode).toBe(401);
+  });
+
+  it("log out of all devices ends every session; anonymous is 401; it is in the OpenAPI document", async () => {
+    const { token: a, email, password } = await signUp(t);
+    const b = (await post(t, "/api/auth/login", { email, password })).json().token as string;
+    const anon = await post(t, "/api/auth/logout-all");
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toMatchObject({ status: 401, message: expect.any(String) });
+    const res = await post(t, "/api/auth/logout-all", {}, cookieOf(a));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: true, cart: { items: [] } });
+    expect(res.cookies.find((c) => c.name === "Authorization")?.value).toBe("");
+    for (const tok of [a, b]) {
+      expect((await get(t, "/api/users/me", bearer(tok))).statusCode).toBe(401);
+      expect((await post(t, "/api/auth/local/refreshToken", {}, cookieOf(tok))).statusCode).toBe(
+        401,
+      );
+    }
+    const doc = (await get(t, "/api/docs/json")).json();
+    expect(doc.paths["/api/auth/logout-all"].post.responses["401"]).toBeDefined();
+  });
+
+  it("a token from before session ids still works until revoked by version", async () => {
+    const { token, id } = await signUp(t);
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+    const legacy = await createTokenSigner(t.config.jwtSecret).sign(
+      { sub: claims.sub, ver: claims.ver, role: "user", rfx: claims.rfx },
+      600,
+    );
+    expect((await get(t, "/api/users/me", bearer(legacy))).json()._id).toBe(id);
+    const refreshed = await post(t, "/api/auth/local/refreshToken", {}, bearer(legacy));
+    expect(refreshed.statusCode).toBe(200);
+    expect((await post(t, "/api/auth/logout-all", {}, bearer(token))).statusCode).toBe(200);
+    expect((await get(t, "/api/users/me", bearer(legacy))).statusCode).toBe(401);
+
+    // Logout with such a token ends it (by version: it has no id of its own to revoke).
+    const again = await createTokenSigner(t.config.jwtSecret).sign(
+      { sub: claims.sub, ver: claims.ver + 1, role: "user", rfx: claims.rfx },
+      600,
+    );
+    expect((await get(t, "/api/users/me", bearer(again))).statusCode).toBe(200);
+    expect((await post(t, "/api/auth/local/logout", undefined, bearer(again))).statusCode).toBe(
+      200,
+    );
+    expect((await get(t, "/api/users/me", bearer(again))).statusCode).toBe(401);
   });
 
   it("a cross-site POST carrying the cookie is refused with 403", async () => {

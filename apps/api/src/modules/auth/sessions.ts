@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import {
   DEFAULT_SESSION_SECONDS,
   type PublicUser,
   REFRESHED_SESSION_SECONDS,
 } from "@maidan/contracts/auth";
 import type { Db } from "@maidan/db/database";
+import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
 import type { TokenSigner } from "./tokens.ts";
 import { publicUserOf } from "./user-view.ts";
@@ -13,24 +15,40 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 
 export type Session = { token: string; user: PublicUser; maxAge: number };
 
+const revokedKey = (sid: string) => `session:revoked:${sid}`;
+
 /**
- * Issues and checks session tokens. Every check reads the user's token_version, so logout and a
- * password change revoke the tokens issued before them at once.
+ * Issues and checks session tokens (decision 043). Every check reads the user's token_version, so
+ * "Log out of all devices" and a password change revoke the tokens issued before them at once;
+ * each session also has its own id (`sid`), kept on refresh, and logout revokes only that id in
+ * the shared kv (Redis across instances) until the session could no longer be refreshed.
  */
-export function createSessions(db: Db, signer: TokenSigner) {
+export function createSessions(db: Db, signer: TokenSigner, kv: Kv) {
   async function issue(user: repo.UserRow, maxAge = DEFAULT_SESSION_SECONDS): Promise<Session> {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: user.id, ver: user.tokenVersion, role: user.role, rfx: now + maxAge };
+    const claims = {
+      sub: user.id,
+      ver: user.tokenVersion,
+      role: user.role,
+      rfx: now + maxAge,
+      sid: randomBytes(16).toString("base64url"),
+    };
     const token = await signer.sign(claims, Math.min(ACCESS_TOKEN_SECONDS, maxAge));
     return { token, user: publicUserOf(user), maxAge };
+  }
+
+  /** The user a token names while neither its version nor its session was revoked, or null. */
+  async function live(claims: { sub: string; ver: number; sid?: string }) {
+    if (claims.sid && (await kv.get(revokedKey(claims.sid))) !== null) return null;
+    const user = await repo.findUserById(db, claims.sub);
+    return user && user.tokenVersion === claims.ver ? user : null;
   }
 
   async function userOf(token: string, allowExpired: boolean) {
     const claims = await signer.verify(token, { allowExpired });
     if (!claims) return null;
-    const user = await repo.findUserById(db, claims.sub);
-    if (!user || user.tokenVersion !== claims.ver) return null;
-    return { user, claims };
+    const user = await live(claims);
+    return user ? { user, claims } : null;
   }
 
   /** The user of an expired token still inside its refresh window and not revoked, or null. */
@@ -58,8 +76,7 @@ export function createSessions(db: Db, signer: TokenSigner) {
       const claims = await signer.verify(token, { allowExpired: true });
       if (!claims) return { user: null, expired: false };
       if (claims.expired) return { user: null, expired: true };
-      const user = await repo.findUserById(db, claims.sub);
-      return { user: user && user.tokenVersion === claims.ver ? user : null, expired: false };
+      return { user: await live(claims), expired: false };
     },
 
     /**
@@ -76,6 +93,7 @@ export function createSessions(db: Db, signer: TokenSigner) {
         ver: found.user.tokenVersion,
         role: found.user.role,
         rfx: found.claims.rfx,
+        ...(found.claims.sid ? { sid: found.claims.sid } : {}),
       };
       const ttl = Math.max(1, Math.min(REFRESHED_SESSION_SECONDS, found.claims.rfx - now));
       return {
@@ -87,6 +105,31 @@ export function createSessions(db: Db, signer: TokenSigner) {
 
     /** The user of an expired token that a refresh would accept (same checks), or null. */
     refreshableUser: async (token: string) => (await refreshable(token))?.user ?? null,
+
+    /**
+     * Ends the session of a genuine token (live or expired): its id is kept as revoked until
+     * neither the token nor a refresh of it could be used. A token from before session ids
+     * (no `sid`) can only be ended by its version, which ends the user's other sessions too.
+     * Returns the user the token named, or null for no genuine token.
+     */
+    async revoke(token: string | null): Promise<string | null> {
+      if (!token) return null;
+      const claims = await signer.verify(token, { allowExpired: true });
+      if (!claims) return null;
+      if (!claims.sid) {
+        if (await live(claims)) await repo.bumpTokenVersion(db, claims.sub);
+        return claims.sub;
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const ttl = Math.max(claims.exp, claims.rfx) - now + 60;
+      if (ttl > 0) await kv.set(revokedKey(claims.sid), "1", ttl);
+      return claims.sub;
+    },
+
+    /** Ends every session of the user, on every device ("Log out of all devices"). */
+    async revokeAll(userId: string) {
+      await repo.bumpTokenVersion(db, userId);
+    },
 
     /** Whether a token is genuine but past its exp (the storefront then refreshes). */
     async isExpired(token: string) {

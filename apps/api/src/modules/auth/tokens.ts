@@ -1,8 +1,11 @@
 import type { Role } from "@maidan/contracts/auth";
 import { errors, jwtVerify, SignJWT } from "jose";
 
-/** What a session token carries: the user, their token version, and when refreshing stops. */
-export type SessionClaims = { sub: string; ver: number; role: Role; rfx: number };
+/**
+ * What a session token carries: the user, their token version, when refreshing stops, and the
+ * session's id (`sid`, decision 043; tokens issued before it have none).
+ */
+export type SessionClaims = { sub: string; ver: number; role: Role; rfx: number; sid?: string };
 export type VerifiedToken = SessionClaims & { exp: number; expired: boolean };
 
 const ISSUER = "maidan";
@@ -21,7 +24,8 @@ export function createTokenSigner(secret: string, previous: string[] = []) {
   return {
     async sign(claims: SessionClaims, ttlSeconds: number, now = Date.now()): Promise<string> {
       const iat = Math.floor(now / 1000);
-      return new SignJWT({ ver: claims.ver, role: claims.role, rfx: claims.rfx })
+      const body = { ver: claims.ver, role: claims.role, rfx: claims.rfx };
+      return new SignJWT(claims.sid ? { ...body, sid: claims.sid } : body)
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -61,8 +65,10 @@ export function createTokenSigner(secret: string, previous: string[] = []) {
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
 function toClaims(p: Record<string, unknown>, expired: boolean): VerifiedToken | null {
-  const { sub, ver, role, rfx, exp } = p;
+  const { sub, ver, role, rfx, exp, sid } = p;
   if (typeof sub !== "string" || typeof ver !== "number" || typeof exp !== "number") return null;
   if (typeof role !== "string" || typeof rfx !== "number") return null;
-  return { sub, ver, role: role as Role, rfx, exp, expired };
+  if (sid !== undefined && typeof sid !== "string") return null;
+  const claims = { sub, ver, role: role as Role, rfx, exp, expired };
+  return typeof sid === "string" ? { ...claims, sid } : claims;
 }

@@ -1,14 +1,16 @@
 import { redirect } from "react-router";
-import { viewerContext } from "../../context";
+import { tokenOfRequest } from "../../lib/microservice.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/logout";
 
-/** POST /account/logout: revokes the session on the server and clears the cookie (spec §4). */
+/**
+ * POST /account/logout: ends this session on the server and clears the cookie (spec §4); the
+ * shopper's other devices stay signed in (decision 043).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   // Read the (empty) body so the request stream ends cleanly before the response goes out.
   await request.text();
-  const viewer = context.get(viewerContext);
-  const { setCookie } = await services(context).auth.logout(viewer?.id ?? null);
+  const { setCookie } = await services(context).auth.logout(tokenOfRequest(request));
   return redirect("/", { headers: { "Set-Cookie": setCookie } });
 }
 

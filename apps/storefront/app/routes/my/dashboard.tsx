@@ -68,6 +68,11 @@ export default function DashboardPage() {
           Log out
         </button>
       </Form>
+      <Form method="post" action="/account/logout-all" reloadDocument>
+        <button className="button button--ghost" type="submit">
+          Log out of all devices
+        </button>
+      </Form>
     </section>
   );
 }
