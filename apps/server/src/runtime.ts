@@ -49,7 +49,7 @@ export async function bootRuntime(env = process.env): Promise<Runtime> {
     if (config.SEED_ON_START && !(await isSeeded(database.db))) {
       await seed(config, database, config.SEED_PRODUCTS, media);
     }
-    kv = config.REDIS_URL ? await redisKv(config.REDIS_URL) : memoryKv();
+    kv = config.REDIS_URL ? await redisKv(config.REDIS_URL, config.REDIS_PREFIX) : memoryKv();
   } catch (e) {
     media.close();
     await database.close().catch(() => {});

@@ -46,6 +46,11 @@ export const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: redisUrl.optional(),
+  /** Prefix of the shop's keys in Redis: shops (or test runs) sharing one Redis keep apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, "letters, digits, ':', '_' or '-' (at most 64)")
+    .default("maidan:"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_PREVIOUS_SECRETS: z.string().optional(),
   PUBLIC_URL: publicUrl.optional(),
