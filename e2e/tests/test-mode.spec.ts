@@ -7,7 +7,7 @@ import { horizontalOverflow, snapshot } from "./helpers.ts";
  * sandbox page says so at the top, readable and without sideways scrolling on a 360 px phone.
  */
 const RIBBON =
-  "Test mode · payments go to sandbox gateways; no real money moves. SMS and e-mail go to the outbox.";
+  "Test mode · sandbox payments, no real money moves. SMS and e-mail go to the outbox.";
 
 async function ribbonOn(page: Page) {
   const ribbon = page.getByRole("note").filter({ hasText: "Test mode" }).first();

@@ -23,9 +23,11 @@ export const TEST_MODE_RIBBON =
  */
 export const testModeRibbon = (opts: { outbox: boolean }) =>
   opts.outbox
-    ? TEST_MODE_RIBBON.replace(
-        "</aside>",
-        ' SMS and e-mail go to the <a href="/dev/outbox" style="color:inherit;font-weight:700">outbox</a>.</aside>',
+    ? // Two lines on a 360 px phone, like the plain ribbon: a third pushed the product page's
+      // sizes under its sticky Add to cart row.
+      TEST_MODE_RIBBON.replace(
+        "payments go to sandbox gateways; no real money moves.</aside>",
+        'sandbox payments, no real money moves. SMS and e-mail go to the <a href="/dev/outbox" style="color:inherit;font-weight:700">outbox</a>.</aside>',
       )
     : TEST_MODE_RIBBON;
 

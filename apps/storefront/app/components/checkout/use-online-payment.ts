@@ -75,11 +75,14 @@ export function useOnlinePayment() {
         setPaying(false);
         setError(message);
         notifyError({ message });
+        // The repayment page then shows the server's account inline; this toast stays the one
+        // on screen (§9: one toast at a time).
         if (repayId !== undefined)
           navigate(
             repayId
               ? `/checkout/repayment?${new URLSearchParams({ rePayId: repayId })}`
               : "/checkout/repayment",
+            { state: { toasted: true } },
           );
       };
       // Stripe and unknown methods answer with their §8 message before anything is sent.

@@ -1,7 +1,15 @@
 import { rupees } from "@maidan/contracts/money";
 import { methodName } from "@maidan/contracts/payment-methods";
 import { useEffect, useState } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
 import { CheckoutPayment } from "../../components/checkout/checkout-payment";
 import { OrderItems } from "../../components/checkout/order-items";
@@ -98,9 +106,11 @@ export default function Repayment() {
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [key] = useState(() => `repay-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  // Arriving from a failed payment that already said so in a toast, the message shows inline only.
+  const toasted = (useLocation().state as { toasted?: boolean } | null)?.toasted === true;
   useEffect(() => {
-    if (message) notifyError({ message });
-  }, [message]);
+    if (message && !toasted) notifyError({ message });
+  }, [message, toasted]);
   return (
     <section className="container checkout repayment" aria-labelledby="repay-title">
       <h1 id="repay-title">Complete your payment</h1>
