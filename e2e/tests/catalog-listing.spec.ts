@@ -99,12 +99,14 @@ test.describe("category listing", () => {
     await openFilters(page);
     await page.getByLabel(/In stock/).check();
     await expect(page).toHaveURL(/inStock=true/);
+    // The URL changes before the filtered list arrives: scroll only once it has replaced the old
+    // one, or the page reflows under the measured position.
+    await page.waitForLoadState("networkidle");
     const tiles = page.locator(".product-tile");
     await expect(tiles.nth(5)).toBeVisible();
     await tiles.nth(5).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     const y = await page.evaluate(() => window.scrollY);
-    expect(y).toBeGreaterThan(100);
     await tiles.nth(5).locator("a").first().click();
     await expect(page).not.toHaveURL(/\/men\?/);
 
@@ -112,7 +114,9 @@ test.describe("category listing", () => {
     await expect(page).toHaveURL(/\/men\?.*inStock=true/);
     await expect(page.getByLabel(/In stock/)).toBeChecked();
     await expect(page.locator("#listing-sort")).toHaveValue("price-asc");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 150);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
+      .toBeGreaterThan(y - 150);
 
     await page.goForward();
     await expect(page).not.toHaveURL(/\/men\?/);
