@@ -20,6 +20,7 @@ import { startServer } from "./server-process.ts";
  * loading product list, product detail, search, the server-rendered product page (cookieless,
  * as a first visit), add to cart (a new guest per request) and a COD order (a pre-filled guest
  * cart per request). Reports medians per side and their ratio; writes the "compare" section.
+ * `--only "product list,COD order"` loads just those targets (while profiling one of them).
  */
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     seconds: { type: "string", default: "8" },
     connections: { type: "string", default: "50" },
+    /** Comma-separated target names ("product list,COD order"): the others are not loaded. */
+    only: { type: "string" },
   },
 });
 if (!values.baseline) throw new Error("--baseline <path to the other checkout> is required");
@@ -112,7 +115,8 @@ async function measure(s: Side, round: number) {
       { name: "add to cart", path: "/api/cart/v2/add", setup: addOnce },
       { name: "COD order", path: "/api/orders", setup: orderOnce },
     ];
-    for (const t of targets) {
+    const only = values.only?.split(",").map((x) => x.trim());
+    for (const t of targets.filter((x) => !only || only.includes(x.name))) {
       const opts = {
         paths: t.paths,
         setupRequest: t.setup,
@@ -153,11 +157,15 @@ const rows = names.map((n) => {
   return `| ${n} | ${bRate} | ${cRate} | ${ratio.toFixed(2)} | ${bP50} | ${cP50} | ${ratio >= 0.95 ? "within 5%" : "slower by more than 5%"} |`;
 });
 const cpu = cpus();
-writeSection("compare", [
-  `Run ${stamp()} on ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB RAM: this checkout against \`${values.baseline}\`, ${rounds} interleaved rounds, ${connections} connections, ${seconds} s per target after a 2 s warm-up, 2,000 products, embedded PostgreSQL. Medians of the rounds; ratio = current ÷ baseline (2xx per second).`,
-  "",
-  "| target | baseline 2xx/s | current 2xx/s | ratio | baseline p50 ms | current p50 ms | verdict |",
-  "|---|---:|---:|---:|---:|---:|---|",
-  ...rows,
-]);
-process.stdout.write(`\n${rows.join("\n")}\nwrote benchmarks/RESULTS.md (compare)\n`);
+// A partial run (--only) is printed, never written over the full one.
+if (!values.only)
+  writeSection("compare", [
+    `Run ${stamp()} on ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB RAM: this checkout against \`${values.baseline}\`, ${rounds} interleaved rounds, ${connections} connections, ${seconds} s per target after a 2 s warm-up, 2,000 products, embedded PostgreSQL. Medians of the rounds; ratio = current ÷ baseline (2xx per second).`,
+    "",
+    "| target | baseline 2xx/s | current 2xx/s | ratio | baseline p50 ms | current p50 ms | verdict |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows,
+  ]);
+process.stdout.write(
+  `\n${rows.join("\n")}\n${values.only ? "" : "wrote benchmarks/RESULTS.md (compare)\n"}`,
+);
