@@ -8,6 +8,7 @@ import { embeddedUrl } from "@maidan/db/embedded-url";
 import { LISTS, SEARCHES } from "./catalog-targets.ts";
 import { ADDRESS, merge, NO_COD_LIMITS, pick, prepare, probe } from "./checkout-setup.ts";
 import { type LoadResult, load, type RequestShape } from "./load.ts";
+import { cpuTimeMs, treeCpuTimeMs } from "./plain-floor.ts";
 import { productSlugs } from "./product-slugs.ts";
 import { stamp, writeSection } from "./sections.ts";
 import { startServer } from "./server-process.ts";
@@ -69,6 +70,9 @@ for (const s of sides) {
 
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 const results = new Map<string, LoadResult[]>(); // `${side}|${target}` → one result per round
+/** CPU ms per request of the server and its embedded PostgreSQL together, per round. */
+const treeCpu = new Map<string, number[]>();
+const us = (ms: number) => Math.round(ms * 1000);
 
 async function measure(s: Side, round: number) {
   const server = await startServer(env(s), 3970, { entry: s.entry, cwd: s.root });
@@ -123,11 +127,15 @@ async function measure(s: Side, round: number) {
         headers: t.setup ? undefined : BROWSER,
       };
       await load(server.base, t.name, t.path, { connections: 10, seconds: 2, ...opts }); // warm-up
+      const [cpu0, tree0] = [cpuTimeMs(server.pid), treeCpuTimeMs(server.pid)];
       const r = await load(server.base, t.name, t.path, { connections, seconds, ...opts });
+      r.cpuMsPerRequest = (cpuTimeMs(server.pid) - cpu0) / r.requests;
+      const treeMs = (treeCpuTimeMs(server.pid) - tree0) / r.requests;
+      treeCpu.set(`${s.name}|${t.name}`, [...(treeCpu.get(`${s.name}|${t.name}`) ?? []), treeMs]);
       const key = `${s.name}|${t.name}`;
       results.set(key, [...(results.get(key) ?? []), r]);
       process.stdout.write(
-        `  ${s.name} round ${round}: ${t.name} ${r.okPerSecond} ok/s, p50 ${r.p50} ms, ${r.errors + r.non2xx} failed\n`,
+        `  ${s.name} round ${round}: ${t.name} ${r.okPerSecond} ok/s, p50 ${r.p50} ms, ${r.errors + r.non2xx} failed, CPU ${us(r.cpuMsPerRequest)} µs/request (${us(treeMs)} with PostgreSQL)\n`,
       );
     }
   } finally {
@@ -147,23 +155,30 @@ const median = (xs: number[]) => {
   return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 };
 const names = [...new Set([...results.keys()].map((k) => k.split("|")[1]!))];
+const round1 = (x: number) => Math.round(x * 10) / 10;
 const rows = names.map((n) => {
   const [b, c] = sides.map((s) => results.get(`${s.name}|${n}`) ?? []);
+  const [bCpu, cCpu] = sides.map((s) => median(treeCpu.get(`${s.name}|${n}`) ?? [0]) * 1000);
   const bRate = median(b!.map((r) => r.okPerSecond));
   const cRate = median(c!.map((r) => r.okPerSecond));
   const bP50 = median(b!.map((r) => r.p50));
   const cP50 = median(c!.map((r) => r.p50));
   const ratio = cRate / bRate;
-  return `| ${n} | ${bRate} | ${cRate} | ${ratio.toFixed(2)} | ${bP50} | ${cP50} | ${ratio >= 0.95 ? "within 5%" : "slower by more than 5%"} |`;
+  const cost = cCpu! / bCpu!;
+  const verdict = [
+    ratio >= 0.95 ? "rate within 5%" : "rate more than 5% lower",
+    cost <= 1.05 ? "CPU within 5%" : "CPU more than 5% higher",
+  ].join("; ");
+  return `| ${n} | ${round1(bRate)} | ${round1(cRate)} | ${ratio.toFixed(2)} | ${round1(bP50)} | ${round1(cP50)} | ${Math.round(bCpu!)} | ${Math.round(cCpu!)} | ${cost.toFixed(2)} | ${verdict} |`;
 });
 const cpu = cpus();
 // A partial run (--only) is printed, never written over the full one.
 if (!values.only)
   writeSection("compare", [
-    `Run ${stamp()} on ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB RAM: this checkout against \`${values.baseline}\`, ${rounds} interleaved rounds, ${connections} connections, ${seconds} s per target after a 2 s warm-up, 2,000 products, embedded PostgreSQL. Medians of the rounds; ratio = current ÷ baseline (2xx per second).`,
+    `Run ${stamp()} on ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB RAM: this checkout against \`${values.baseline}\`, ${rounds} interleaved rounds, ${connections} connections, ${seconds} s per target after a 2 s warm-up, 2,000 products, embedded PostgreSQL. Medians of the rounds; ratio = current ÷ baseline (2xx per second); CPU = user + system CPU of the server and its embedded PostgreSQL per request (µs), which other work on a shared machine disturbs far less than the rate; cost = current ÷ baseline CPU.`,
     "",
-    "| target | baseline 2xx/s | current 2xx/s | ratio | baseline p50 ms | current p50 ms | verdict |",
-    "|---|---:|---:|---:|---:|---:|---|",
+    "| target | baseline 2xx/s | current 2xx/s | ratio | baseline p50 ms | current p50 ms | baseline CPU µs | current CPU µs | cost | verdict |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...rows,
   ]);
 process.stdout.write(

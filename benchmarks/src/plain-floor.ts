@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * The plain node:http floor of the quality bars: a server answering "ok" to everything, in a
@@ -43,4 +43,32 @@ export function peakRssMb(pid: number): number | null {
 export function cpuTimeMs(pid: number | string): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * User + system CPU of a process and all its descendants so far, in ms, with what their reaped
+ * children used: the server and the embedded PostgreSQL it started (postmaster and backends).
+ */
+export function treeCpuTimeMs(pid: number): number {
+  const parent = new Map<number, number>();
+  const total = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const fields = readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]!.split(" ");
+      parent.set(Number(name), Number(fields[1]));
+      // utime, stime, cutime, cstime
+      total.set(Number(name), [11, 12, 13, 14].reduce((s, i) => s + Number(fields[i]), 0) * 10);
+    } catch {
+      // exited while being read
+    }
+  }
+  const inTree = (p: number): boolean => {
+    for (let at: number | undefined = p; at && at > 1; at = parent.get(at))
+      if (at === pid) return true;
+    return false;
+  };
+  let ms = 0;
+  for (const [p, t] of total) if (inTree(p)) ms += t;
+  return ms;
 }

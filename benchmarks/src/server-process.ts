@@ -4,6 +4,12 @@ import { SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 
 const SERVER = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
 
+/**
+ * BENCH_SERVER_FLAGS adds Node flags to every server a benchmark starts, e.g.
+ * `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (not allowed in NODE_OPTIONS).
+ */
+const extraFlags = () => process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+
 export type RunningServer = {
   base: string;
   pid: number;
@@ -25,7 +31,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, opts.entry ?? SERVER],
+    [...SERVER_NODE_FLAGS, ...extraFlags(), opts.entry ?? SERVER],
     {
       detached: opts.group ?? false,
       cwd: opts.cwd,

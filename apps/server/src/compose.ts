@@ -71,7 +71,8 @@ export async function composeDomains(
     url: database.url,
     work: config.JOBS_WORKERS,
     schedules: !config.isTest,
-    pollSeconds: config.isTest ? 0.5 : 2,
+    // A login or COD code waits at most this long for its SMS job to start.
+    pollSeconds: config.isTest ? 0.5 : 1,
   });
   const messages = createMessages({ db, jobs, ...configuredSenders(config, db) });
   // Domain events, written in the business transactions and consumed by jobs (decision 035).

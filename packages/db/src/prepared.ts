@@ -22,3 +22,19 @@ export async function hotRows<T>(db: DbOrTx, name: string, query: SQL): Promise<
 /** The one row of a hot statement, or null. */
 export const hotRow = async <T>(db: DbOrTx, name: string, query: SQL): Promise<T | null> =>
   (await hotRows<T>(db, name, query))[0] ?? null;
+
+/**
+ * Rows of a statement given as text and values (a library's SQL, such as the job queue's
+ * insert), run as a named prepared statement where `db.execute` would run it. `name` must stand
+ * for this one text on every connection.
+ */
+export async function hotTextRows<T>(
+  db: DbOrTx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const prepared = db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
+  return result.rows;
+}

@@ -106,7 +106,7 @@ export type CacheNewsOptions = {
  * receiving never fail a request: a failure is logged, and other instances' caches then follow
  * their lifetime (`CACHE_TTL_MS`), as they did before the bus.
  */
-export function createCacheNews({ transport, batchMs = 10 }: CacheNewsOptions) {
+export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) {
   const origin = randomUUID();
   const handlers = new Set<NewsHandler>();
   const pending = { productIds: new Set<string>(), catalog: false, settings: false };

@@ -1,9 +1,17 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { hotTextRows } from "@maidan/db/prepared";
 import { runJob } from "@maidan/observability/job-run";
 import { logger } from "@maidan/observability/log";
 import { jobQueueDepth, registerCollector } from "@maidan/observability/metrics";
 import { sql } from "drizzle-orm";
-import { fromDrizzle, type Job, type JobResult, PgBoss, type SendOptions } from "pg-boss";
+import {
+  type Db as BossDb,
+  fromDrizzle,
+  type Job,
+  type JobResult,
+  PgBoss,
+  type SendOptions,
+} from "pg-boss";
 import * as repo from "./jobs.repository.ts";
 
 /** What a job can be in (pg-boss's job_state). */
@@ -66,9 +74,34 @@ export type JobsOptions = {
   work: boolean;
   /** Run the cron schedules (off in tests: they run the sweeps by hand). */
   schedules: boolean;
-  /** Seconds between polls of an idle queue (a send also wakes the workers through NOTIFY). */
+  /** Seconds between polls of a queue with nothing ready (how long a new job may wait). */
   pollSeconds?: number;
 };
+
+/** Names of pg-boss's statement texts run as prepared statements (one text per queue). */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 64;
+
+/**
+ * pg-boss's statements in the caller's transaction, each text a named prepared statement: its
+ * insert of a job is a long statement that PostgreSQL would otherwise parse and plan on every
+ * order. Texts of several statements, or beyond MAX_PREPARED texts, run as they are.
+ */
+function preparedIn(tx: DbOrTx): BossDb {
+  const plain = fromDrizzle(tx, sql);
+  return {
+    executeSql(text, values = []) {
+      let name = statementNames.get(text);
+      if (!name && !text.includes(";") && statementNames.size < MAX_PREPARED) {
+        name = `jobs_${statementNames.size + 1}`;
+        statementNames.set(text, name);
+      }
+      return name
+        ? hotTextRows(tx, name, text, values).then((rows) => ({ rows }))
+        : plain.executeSql(text, values);
+    },
+  };
+}
 
 /** The job queue on the shop's own PostgreSQL (pg-boss), embedded or external. */
 export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
@@ -80,7 +113,9 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
     schema: JOBS_SCHEMA,
     max: 4,
     application_name: "maidan-jobs",
-    useListenNotify: opts.work,
+    // Workers poll (pollSeconds): a NOTIFY written by each send would take PostgreSQL's
+    // commit-time notify lock in every order's transaction, one commit at a time (decision 034).
+    useListenNotify: false,
     schedule: opts.schedules,
     // Its own rows only: the instance registry and persisted warnings are not read here.
     registerInstance: false,
@@ -94,7 +129,7 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
 
     async enqueue(tx, name, data, o = {}) {
       if (!specs.has(name)) throw new Error(`jobs: no queue named ${name}`);
-      const id = await boss.send(name, data, { ...o, db: fromDrizzle(tx, sql) });
+      const id = await boss.send(name, data, { ...o, db: preparedIn(tx) });
       // A singleton key already queued answers null: the job it would have been is there.
       return id ?? "";
     },
@@ -109,7 +144,7 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
           retryBackoff: true,
           retryDelayMax: 3600,
           deleteAfterSeconds: s.keepSeconds ?? 7 * 24 * 3600,
-          notify: true,
+          notify: false, // no pg_notify in the sender's transaction (useListenNotify above)
         });
       }
       if (opts.work)
@@ -120,7 +155,7 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
             await boss.work<object>(
               s.name,
               {
-                pollingIntervalSeconds: opts.pollSeconds ?? 2,
+                pollingIntervalSeconds: opts.pollSeconds ?? 1,
                 batchSize: 10,
                 burstWhenBatchFull: true,
                 perJobResults: true,
