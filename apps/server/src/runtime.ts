@@ -127,7 +127,7 @@ export async function seed(
   say(`demo shopper:   ${DEFAULT_SHOPPER.email} / ${DEFAULT_SHOPPER.password}`);
   for (const s of result.staff)
     say(
-      `${`${s.role} account:`.padEnd(16)}${s.email} / ${s.password}${s.store ? ` (${s.store})` : ""}`,
+      `${`${s.role} account:`.padEnd(17)}${s.email} / ${s.password}${s.store ? ` (${s.store})` : ""}`,
     );
   say(
     `(change the admin with ADMIN_EMAIL and ADMIN_PASSWORD before the first start; the generated password is kept in ${join(config.dataDir, "admin-password")})`,
