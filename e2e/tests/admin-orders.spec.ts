@@ -9,7 +9,7 @@ import {
 } from "@playwright/test";
 import { productWithStock, signUp } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
-import { horizontalOverflow, snapshot } from "./helpers.ts";
+import { freshContext, horizontalOverflow, snapshot } from "./helpers.ts";
 
 /**
  * The back-office's first slice (issue #14, decision 044) in a real browser, on a phone and a
@@ -66,14 +66,7 @@ async function adminPage(browser: Browser, info: TestInfo) {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set (see e2e/playwright.config.ts)");
   const password = readFileSync(join(dir, "admin-password"), "utf8").trim();
-  const context = await browser.newContext({
-    baseURL: info.project.use.baseURL,
-    viewport: info.project.use.viewport,
-    isMobile: info.project.use.isMobile,
-    hasTouch: info.project.use.hasTouch,
-    deviceScaleFactor: info.project.use.deviceScaleFactor,
-    userAgent: info.project.use.userAgent,
-  });
+  const context = await freshContext(browser, info);
   const page = await context.newPage();
   // The normal login, as the API answers it (the login page has its own specs); the session
   // cookie lands in this browser.
