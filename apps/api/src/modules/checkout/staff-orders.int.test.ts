@@ -305,7 +305,12 @@ describe("the list", () => {
     const ids = res.json().orders.map((o: { _id: string }) => o._id);
     expect(ids).toContain(own);
     expect(ids).not.toContain(other);
-    expect((await detail(own, vendor)).json()).toMatchObject({ actions: [], audit: [] });
+    expect((await detail(own, vendor)).json()).toMatchObject({
+      actions: [],
+      audit: [],
+      messages: [],
+      payments: [],
+    });
     expect((await detail(other, vendor)).statusCode).toBe(404);
     const items = (await detail(own, vendor)).json().items as { productId: string }[];
     expect(items.every((i) => i.productId === mine.pid)).toBe(true);

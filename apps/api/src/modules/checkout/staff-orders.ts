@@ -102,8 +102,9 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
         o.courier && o.tracking_no ? { courier: o.courier, trackingNo: o.tracking_no } : null,
       cancelReason: view.cancelReason,
       history: view.history,
-      payments: attempts,
-      // A vendor sees the shop's dealings with the shopper only through their order's state.
+      // A vendor sees the shop's dealings with the shopper only through their order's state
+      // (a checkout's payment covers the other stores' orders too).
+      payments: isVendor(staff) ? [] : attempts,
       messages: isVendor(staff) ? [] : messages,
       audit: entries,
       actions: isVendor(staff) ? [] : actionsFrom(o.status),
