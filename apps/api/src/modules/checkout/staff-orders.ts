@@ -10,21 +10,25 @@ import {
 } from "@maidan/contracts/admin-orders";
 import { hasRole } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
-import type { OrderStatus } from "@maidan/contracts/orders";
 import type { Tx } from "@maidan/db/database";
-import type { z } from "zod";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import * as audit from "../audit/audit.service.ts";
 import { sentTo } from "../messages/messages.ts";
-import type { OrderStatusSms } from "../messages/templates.ts";
 import type { OrderRow } from "../orders/order-records.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
-import { toDetail } from "../orders/order-view.ts";
 import { cancelInCheckout } from "./cancellation.ts";
 import type { CheckoutServiceDeps } from "./checkout.service.ts";
 import { stockChangedOf } from "./checkout-deps.ts";
-import { actionsFrom, LIFECYCLE, refusal } from "./order-lifecycle.ts";
+import { LIFECYCLE, refusal } from "./order-lifecycle.ts";
+import {
+  noteOf,
+  smsOf,
+  snapshot,
+  type TransitionBody,
+  toStaffDetail,
+  toStaffRow,
+} from "./staff-order-view.ts";
 
 /*
  * The back-office's orders (issue #14, decision 044): staff list and read any order and move it
@@ -44,29 +48,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
 
 /** Staff below manager (vendors) see their own orders and change none (decision 044). */
-type TransitionBody = z.output<typeof transitionBody>;
-
 const isVendor = (s: Staff) => !hasRole(s.role, "manager");
 const vendorScope = (s: Staff) => (isVendor(s) ? s.id : undefined);
 
 function requireStaff(s: Staff) {
   if (!hasRole(s.role, "vendor")) throw forbidden();
 }
-
-/** What the audit log keeps of an order before and after a step. */
-const snapshot = (o: {
-  status: OrderStatus;
-  payment_status: string;
-  courier?: string | null;
-  tracking_no?: string | null;
-  cancel_reason: string | null;
-}) => ({
-  status: o.status,
-  paymentStatus: o.payment_status,
-  courier: o.courier ?? null,
-  trackingNo: o.tracking_no ?? null,
-  cancelReason: o.cancel_reason,
-});
 
 export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
   const { db } = deps;
@@ -85,48 +72,15 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
       sentTo(db, recipients, new Date(o.created_at)),
       isVendor(staff) ? [] : audit.entriesOf(db, "order", o.id),
     ]);
-    const view = toDetail(o, items, events);
-    return {
-      _id: view._id,
-      orderNo: view.orderNo,
-      masterId: view.masterId,
-      status: view.status,
-      createdAt: view.createdAt,
-      vendor: view.vendor,
-      payment: view.payment,
-      amount: view.amount,
-      shippingMethod: view.shippingMethod,
-      address: view.address,
-      items: view.items,
-      shipment:
-        o.courier && o.tracking_no ? { courier: o.courier, trackingNo: o.tracking_no } : null,
-      cancelReason: view.cancelReason,
-      history: view.history,
-      // A vendor sees the shop's dealings with the shopper only through their order's state
-      // (a checkout's payment covers the other stores' orders too).
-      payments: isVendor(staff) ? [] : attempts,
-      messages: isVendor(staff) ? [] : messages,
-      audit: entries,
-      actions: isVendor(staff) ? [] : actionsFrom(o.status),
-    };
+    return toStaffDetail(
+      o,
+      items,
+      events,
+      { payments: attempts, messages, audit: entries },
+      isVendor(staff),
+    );
   }
 
-  /** The shopper's SMS of a step, enqueued in the step's transaction. */
-  function smsOf(o: OrderRow, to: OrderStatus, body: TransitionBody) {
-    const base = { template: "order-status" as const, orderNo: o.order_no };
-    const link = `${deps.publicUrl}/my/orders/${o.id}`;
-    if (body.action === "ship")
-      return {
-        ...base,
-        link,
-        status: "shipped",
-        courier: body.courier,
-        trackingNo: body.trackingNo,
-      };
-    if (body.action === "cancel")
-      return { ...base, link, status: "cancelled", reason: body.reason };
-    return { ...base, link, status: to as "confirmed" | "packed" | "delivered" };
-  }
   const parseBody = (input: unknown) => parseInput(transitionBody, input);
 
   /** One step on one order; throws 409 (nothing written) when the order is not where it must be. */
@@ -171,7 +125,7 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
         before,
         after: after ? snapshot(after) : null,
       });
-      await deps.messages.sms(tx, now.address.phone, smsOf(now, rule.to, body) as OrderStatusSms);
+      await deps.messages.sms(tx, now.address.phone, smsOf(deps.publicUrl, now, rule.to, body));
       return { freed: freed && now.status === "pending_confirmation" };
     });
     // Confirmed or cancelled: it no longer counts against the unconfirmed-order limits.
@@ -223,22 +177,7 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
       );
       const total = rows[0]?.full_count ?? (await orderService.countForStaff(db, filters));
       return {
-        orders: rows.map((r) => ({
-          _id: r.id,
-          orderNo: r.order_no,
-          status: r.status,
-          createdAt: new Date(r.created_at).toISOString(),
-          customer: {
-            name: r.address.fullName,
-            phone: r.address.phone,
-            email: r.address.email ?? null,
-          },
-          city: r.address.city,
-          vendor: { _id: r.vendor_id, name: r.vendor_name },
-          payment: { method: r.payment_method, status: r.payment_status },
-          itemCount: r.item_count,
-          total: r.total,
-        })),
+        orders: rows.map(toStaffRow),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -275,22 +214,6 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
       return { results };
     },
   };
-}
-
-/** The timeline's note of a step (the shopper's order page shows the shipment's). */
-function noteOf(body: TransitionBody, paid: boolean): string {
-  switch (body.action) {
-    case "confirm":
-      return body.note ? `Confirmed by phone: ${body.note}` : "Confirmed by phone";
-    case "pack":
-      return "Packed";
-    case "ship":
-      return `Shipped with ${body.courier}, tracking number ${body.trackingNo}`;
-    case "deliver":
-      return paid ? "Delivered, cash collected" : "Delivered";
-    case "cancel":
-      return body.reason;
-  }
 }
 
 export type StaffOrdersImpl = ReturnType<typeof createStaffOrders>;

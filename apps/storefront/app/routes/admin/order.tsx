@@ -1,11 +1,8 @@
-import {
-  type AdminOrderDetail,
-  type OrderAction,
-  STAFF_STATUS_LABEL,
-  transitionBody,
-} from "@maidan/contracts/admin-orders";
+import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
 import { rupees } from "@maidan/contracts/money";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
+import { OrderSide } from "../../components/admin/order-side";
 import { requireStaff } from "../../lib/admin.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
@@ -26,14 +23,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-type Feedback = {
-  ok: boolean;
-  message: string;
-  action?: string;
-  fields?: Partial<Record<"courier" | "trackingNo" | "reason" | "note", string>>;
-};
-
-/** One step of the order's lifecycle; the shared schema's messages go beside their fields. */
 export async function action({ request, context, params }: Route.ActionArgs): Promise<Feedback> {
   const staff = requireStaff(context, request);
   const input = Object.fromEntries(await request.formData());
@@ -60,14 +49,6 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     return { ...failure(e), action: parsed.data.action };
   }
 }
-
-const BUTTON: Record<OrderAction, string> = {
-  confirm: "Confirm order",
-  pack: "Mark packed",
-  ship: "Mark shipped",
-  deliver: "Mark delivered",
-  cancel: "Cancel order",
-};
 
 export default function AdminOrder() {
   const { order } = useLoaderData<typeof loader>();
@@ -181,133 +162,8 @@ export default function AdminOrder() {
             ))}
           </ol>
         </div>
-        <aside>
-          <h2>Customer</h2>
-          <Address order={order} />
-          {order.shipment && (
-            <>
-              <h2>Shipment</h2>
-              <p>
-                {order.shipment.courier}, tracking number {order.shipment.trackingNo}
-              </p>
-            </>
-          )}
-          <h2>Payment attempts</h2>
-          {order.payments.length === 0 ? (
-            <p className="muted">None (cash on delivery or wallet).</p>
-          ) : (
-            <ul>
-              {order.payments.map((p) => (
-                <li key={p._id}>
-                  {p.gateway} · {rupees(p.amount)} · {p.status}
-                  {p.resultMessage && <div className="muted">{p.resultMessage}</div>}
-                </li>
-              ))}
-            </ul>
-          )}
-          {order.messages.length > 0 && (
-            <>
-              {/* Sends are kept per recipient: all since the order was placed (decision 044). */}
-              <h2>Messages to this phone and e-mail</h2>
-              <ul>
-                {order.messages.map((m) => (
-                  <li key={`${m.at}-${m.template}-${m.channel}`}>
-                    {m.channel.toUpperCase()} {m.template.replace(/-/g, " ")} · {formatDate(m.at)}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {order.audit.length > 0 && (
-            <>
-              <h2>Audit</h2>
-              <ul className="admin-audit">
-                {order.audit.map((e) => (
-                  <li key={e._id}>
-                    {formatDate(e.at)} · {e.actor.name} ({e.actor.role}) · {e.action}:{" "}
-                    {String(e.before?.status ?? "")} → {String(e.after?.status ?? "")}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </aside>
+        <OrderSide order={order} />
       </div>
     </section>
-  );
-}
-
-function Address({ order }: { order: AdminOrderDetail }) {
-  const d = order.address;
-  return (
-    <address>
-      {d.fullName}
-      <br />
-      <a href={`tel:${d.phone}`}>{d.phone}</a>
-      {d.email && (
-        <>
-          <br />
-          {d.email}
-        </>
-      )}
-      <br />
-      {d.address}
-      {d.landmark ? `, ${d.landmark}` : ""}
-      <br />
-      {d.city}, {d.province} {d.zip ?? ""}
-    </address>
-  );
-}
-
-/** One action's form: a button, and the fields the step needs with their messages beside them. */
-function ActionForm({
-  action,
-  busy,
-  feedback,
-}: {
-  action: OrderAction;
-  busy: boolean;
-  feedback: Feedback | undefined;
-}) {
-  const errors = feedback?.action === action ? (feedback.fields ?? {}) : {};
-  const field = (
-    name: "courier" | "trackingNo" | "reason" | "note",
-    text: string,
-    hint?: string,
-  ) => (
-    <label className="field">
-      <span>{text}</span>
-      <input
-        name={name}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={`${action}-${name}-error`}
-        placeholder={hint}
-      />
-      {/* Not the storefront's FieldError: sharing it splits its chunk off the login dialog's,
-          one more file for every storefront page to list (decision 044). */}
-      <span className="field__error" id={`${action}-${name}-error`} aria-live="polite">
-        {errors[name]}
-      </span>
-    </label>
-  );
-  return (
-    <Form method="post" className={`admin-action admin-action--${action}`} noValidate>
-      <input type="hidden" name="action" value={action} />
-      {action === "confirm" && field("note", "Phone call note (optional)")}
-      {action === "ship" && (
-        <>
-          {field("courier", "Courier", "TCS, Leopards, PostEx…")}
-          {field("trackingNo", "Tracking number")}
-        </>
-      )}
-      {action === "cancel" && field("reason", "Reason for cancelling")}
-      <button
-        type="submit"
-        className={action === "cancel" ? "button button--secondary" : "button"}
-        disabled={busy}
-      >
-        {BUTTON[action]}
-      </button>
-    </Form>
   );
 }
