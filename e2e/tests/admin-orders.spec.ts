@@ -27,9 +27,9 @@ const slot = (info: TestInfo) => 220 + (info.project.name === "phone" ? 0 : 1);
 const origin = (info: TestInfo) => String(info.project.use.baseURL).replace(/\/$/, "");
 
 /** A signed-in shopper's COD order of one unit, placed through the API; its id and number. */
-async function shopperOrder(page: Page, info: TestInfo) {
-  await signUp(page, info, "admin-journey");
-  const product = await productWithStock(slot(info), 20);
+async function shopperOrder(page: Page, info: TestInfo, given?: { id: string; slug: string }) {
+  if (!given) await signUp(page, info, "admin-journey");
+  const product = given ?? (await productWithStock(slot(info), 20));
   const vid = await withShopDb(async (db) => {
     const { rows } = await db.query<{ id: string }>(
       "select id from variants where product_id = $1 order by id limit 1",
@@ -153,4 +153,55 @@ test("a shopper opening /admin gets 403", async ({ page }, info) => {
   expect(res?.status()).toBe(403);
   await expect(page.getByText("This page is for the shop's staff")).toBeVisible();
   await snapshot(page, info, "admin-403");
+});
+
+test("a vendor sees only their own store's orders, and no actions", async ({
+  page,
+  browser,
+}, info) => {
+  const phone = info.project.name === "phone";
+  // Two stores, one for each project, the first owned by this test's vendor.
+  const [own, other] = await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      "select id from vendors order by name offset $1 limit 2",
+      [phone ? 2 : 4],
+    );
+    return rows.map((r) => r.id);
+  });
+  if (!own || !other) throw new Error("two stores needed");
+  const ownProduct = await productWithStock(7, 20, `p.vendor_id = '${own}'`);
+  const otherProduct = await productWithStock(8, 20, `p.vendor_id = '${other}'`);
+  const mine = await shopperOrder(page, info, ownProduct);
+  const theirs = await shopperOrder(page, info, otherProduct);
+
+  const vendorPage = await (await freshContext(browser, info)).newPage();
+  const email = await signUp(vendorPage, info, "vendor");
+  await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      "update users set role = 'vendor' where email = $1 returning id",
+      [email],
+    );
+    await db.query("update vendors set owner_id = $1 where id = $2", [rows[0]?.id, own]);
+  });
+  // Signed in again: the new role is the account's from now on.
+  const login = await vendorPage.request.post("/api/auth/local", {
+    headers: { origin: origin(info) },
+    data: { email, password: "correct-horse-1" },
+  });
+  expect(login.status()).toBe(200);
+  await vendorPage.goto("/admin/orders");
+  await expect(vendorPage.getByRole("link", { name: mine.orderNo })).toBeVisible();
+  await expect(vendorPage.getByRole("link", { name: theirs.orderNo })).toHaveCount(0);
+  // No bulk actions and no ticks for a vendor.
+  await expect(vendorPage.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+  await vendorPage.getByRole("link", { name: mine.orderNo }).click();
+  await expect(
+    vendorPage.getByRole("heading", { name: new RegExp(`Order ${mine.orderNo}`) }),
+  ).toBeVisible();
+  await expect(vendorPage.getByRole("button", { name: /Confirm|Mark|Cancel/ })).toHaveCount(0);
+  await expect(vendorPage.getByRole("heading", { name: "Payment attempts" })).toHaveCount(0);
+  await snapshot(vendorPage, info, "vendor-order");
+  const refused = await vendorPage.goto(`/admin/orders/${theirs._id}`);
+  expect(refused?.status()).toBe(404);
+  await vendorPage.context().close();
 });

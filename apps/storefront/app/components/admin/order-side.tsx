@@ -3,7 +3,11 @@ import { rupees } from "@maidan/contracts/money";
 import { formatDate } from "../../lib/format";
 
 /** The order page's side column: the customer, the shipment, payments, messages and audit. */
-export function OrderSide({ order }: { order: AdminOrderDetail }) {
+/**
+ * `staff`: a manager or admin (a vendor is shown neither the checkout's payments, which cover
+ * other stores' orders, nor messages and audit, which the API leaves empty for them).
+ */
+export function OrderSide({ order, staff }: { order: AdminOrderDetail; staff: boolean }) {
   return (
     <aside>
       <h2>Customer</h2>
@@ -16,18 +20,22 @@ export function OrderSide({ order }: { order: AdminOrderDetail }) {
           </p>
         </>
       )}
-      <h2>Payment attempts</h2>
-      {order.payments.length === 0 ? (
-        <p className="muted">None (cash on delivery or wallet).</p>
-      ) : (
-        <ul>
-          {order.payments.map((p) => (
-            <li key={p._id}>
-              {p.gateway} · {rupees(p.amount)} · {p.status}
-              {p.resultMessage && <div className="muted">{p.resultMessage}</div>}
-            </li>
-          ))}
-        </ul>
+      {staff && (
+        <>
+          <h2>Payment attempts</h2>
+          {order.payments.length === 0 ? (
+            <p className="muted">None (cash on delivery or wallet).</p>
+          ) : (
+            <ul>
+              {order.payments.map((p) => (
+                <li key={p._id}>
+                  {p.gateway} · {rupees(p.amount)} · {p.status}
+                  {p.resultMessage && <div className="muted">{p.resultMessage}</div>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       {order.messages.length > 0 && (
         <>

@@ -3,7 +3,7 @@ import { rupees } from "@maidan/contracts/money";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
 import { OrderSide } from "../../components/admin/order-side";
-import { requireStaff } from "../../lib/admin.server";
+import { canChangeOrders, requireStaff } from "../../lib/admin.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
-    return { order: await services(context).adminOrders.get(staff, params.id) };
+    const order = await services(context).adminOrders.get(staff, params.id);
+    return { order, staff: canChangeOrders(staff) };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -51,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 }
 
 export default function AdminOrder() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, staff } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const a = order.amount;
@@ -162,7 +163,7 @@ export default function AdminOrder() {
             ))}
           </ol>
         </div>
-        <OrderSide order={order} />
+        <OrderSide order={order} staff={staff} />
       </div>
     </section>
   );
