@@ -1,12 +1,6 @@
-import {
-  type Browser,
-  expect as baseExpect,
-  type Page,
-  type TestInfo,
-  test,
-} from "@playwright/test";
+import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
 import { payOnReview, productWithStock, rs, toPaymentStep, toReview } from "./checkout-helpers.ts";
-import { snapshot } from "./helpers.ts";
+import { freshContext, snapshot } from "./helpers.ts";
 
 /**
  * Issue #18, must-fix 1 to 3, as a shopper on a phone and a desktop. The server is started as
@@ -60,17 +54,6 @@ async function smsFromOutbox(page: Page, phone: string) {
   }).toPass({ timeout: 15_000 });
   return (await sms.locator(".outbox-message__body").textContent()) ?? "";
 }
-
-/** A context like this project's (viewport, touch, user agent) with nothing in it: a phone's browser. */
-const freshContext = (browser: Browser, info: TestInfo) =>
-  browser.newContext({
-    baseURL: info.project.use.baseURL,
-    viewport: info.project.use.viewport,
-    isMobile: info.project.use.isMobile,
-    hasTouch: info.project.use.hasTouch,
-    deviceScaleFactor: info.project.use.deviceScaleFactor,
-    userAgent: info.project.use.userAgent,
-  });
 
 test("the COD code reaches the outbox the ribbon points to, and confirms the order", async ({
   page,

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 
 /** At most this many screens are scrolled through (an infinite listing never ends). */
 const MAX_SCREENS = 25;
@@ -79,3 +79,14 @@ async function loadImages(page: Page) {
 export async function horizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** A context like this project's (viewport, touch, user agent) with nothing in it: another person's browser. */
+export const freshContext = (browser: Browser, info: TestInfo) =>
+  browser.newContext({
+    baseURL: info.project.use.baseURL,
+    viewport: info.project.use.viewport,
+    isMobile: info.project.use.isMobile,
+    hasTouch: info.project.use.hasTouch,
+    deviceScaleFactor: info.project.use.deviceScaleFactor,
+    userAgent: info.project.use.userAgent,
+  });

@@ -8,6 +8,8 @@ import type { Database } from "@maidan/db/database";
 import type { FastifyInstance } from "fastify";
 import type { Kv } from "./lib/kv.ts";
 import { addressRoutes } from "./modules/addresses/addresses.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import type { AuditServiceImpl } from "./modules/audit/audit.service.ts";
 import { registerAuth } from "./modules/auth/auth.plugin.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { Auth } from "./modules/auth/auth.service.ts";
@@ -20,8 +22,10 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
+import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
+import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import type { Events } from "./modules/events/events.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
@@ -59,6 +63,9 @@ export type ApiDomains = {
   payments: PaymentsServiceImpl;
   /** The checkout workflow (modules/checkout): the only caller of several domains. */
   checkout: CheckoutServiceImpl;
+  /** The back-office's orders (decision 044): the checkout workflow's staff side. */
+  staffOrders: StaffOrdersImpl;
+  audit: AuditServiceImpl;
   /** The payments' routes and the sandbox gateways, made with the service. */
   paymentsHttp: Pick<PaymentsSetup, "routes" | "registerSandboxes">;
   wallet: WalletServiceImpl;
@@ -99,6 +106,8 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(freebieRoutes, { freebies: d.freebies });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });
       await api.register(jobsRoutes, { jobs: d.jobs });
+      await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });
+      await api.register(auditRoutes, { audit: d.audit });
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,7 @@
 import type { ApiDomains } from "@maidan/api/api";
 import { type CacheNewsBus, createCacheNews, postgresNews } from "@maidan/api/lib/cache-news";
 import { createAddressService } from "@maidan/api/modules/addresses/addresses.service";
+import { createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
@@ -13,6 +14,7 @@ import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
+import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
@@ -164,6 +166,7 @@ export async function composeDomains(
     },
   });
   const checkout = createCheckout({ ...checkoutDeps, orders, payments: payments.payments });
+  const staffOrders = createStaffOrders({ ...checkoutDeps, orders, payments: payments.payments });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
   events.on(["payment.paid"], "order-paid-messages", async (e) => {
@@ -235,6 +238,8 @@ export async function composeDomains(
     payments: payments.payments,
     paymentsHttp: payments,
     checkout,
+    staffOrders,
+    audit: createAuditService(db),
     wallet,
     vouchers,
     freebies,
@@ -250,6 +255,7 @@ export async function composeDomains(
       carts,
       // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
       orders: checkout,
+      adminOrders: staffOrders,
       payments: payments.payments,
       wallet,
       vouchers,

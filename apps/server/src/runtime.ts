@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { type Kv, memoryKv, redisKv } from "@maidan/api/lib/kv";
 import { hashPassword } from "@maidan/api/modules/auth/password";
@@ -12,6 +13,7 @@ import {
   settingsWarnings,
 } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, isSeeded, seedDatabase } from "@maidan/db/seed/index";
+import { DEFAULT_MANAGER_EMAIL } from "@maidan/db/seed/staff";
 import { databaseSecrets } from "@maidan/db/shared-secrets";
 import { seedProgress } from "./lib/seed-progress.ts";
 
@@ -91,6 +93,9 @@ function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** A password for a seeded staff account: 16 characters from 96 random bits. */
+const newPassword = () => randomBytes(12).toString("base64url");
+
 /** Seeds an empty database; its pictures go to `media` (or the storage the config names). */
 export async function seed(
   config: Config,
@@ -105,6 +110,11 @@ export async function seed(
     media: storage,
     admin: { email: config.ADMIN_EMAIL, password: config.adminPassword },
     shopper: DEFAULT_SHOPPER,
+    // Generated, never fixed: these accounts can change orders (decision 044).
+    staff: {
+      manager: { email: DEFAULT_MANAGER_EMAIL, password: newPassword() },
+      vendorPasswords: [newPassword(), newPassword()],
+    },
     hashPassword,
     log: say,
     progress: seedProgress(),
@@ -115,6 +125,10 @@ export async function seed(
   say(`seeded ${result.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   say(`admin account:  ${config.ADMIN_EMAIL} / ${config.adminPassword}`);
   say(`demo shopper:   ${DEFAULT_SHOPPER.email} / ${DEFAULT_SHOPPER.password}`);
+  for (const s of result.staff)
+    say(
+      `${`${s.role} account:`.padEnd(17)}${s.email} / ${s.password}${s.store ? ` (${s.store})` : ""}`,
+    );
   say(
     `(change the admin with ADMIN_EMAIL and ADMIN_PASSWORD before the first start; the generated password is kept in ${join(config.dataDir, "admin-password")})`,
   );

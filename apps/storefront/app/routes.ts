@@ -118,6 +118,13 @@ export default [
     route("oauth/success", "routes/account/oauth-success.tsx", { id: "oauth-success" }),
   ]),
 
+  // The back-office (decision 044): its own layout and guard; its code reaches no storefront page.
+  layout("layouts/admin.tsx", [
+    route("admin", "routes/admin/index.tsx", { id: "admin" }),
+    route("admin/orders", "routes/admin/orders.tsx", { id: "admin-orders" }),
+    route("admin/orders/:id", "routes/admin/order.tsx", { id: "admin-order" }),
+  ]),
+
   layout("layouts/none.tsx", [
     route("pgw/easypaisa", "routes/pgw-easypaisa.tsx", { id: "pgw-easypaisa" }),
     soon("template", "template"),

@@ -153,6 +153,11 @@ export const orderRefund = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefund>;
 
+/** An order's status timeline, oldest first, with each step's note (a shipment's courier). */
+export const orderHistory = z.array(
+  z.object({ status: z.enum(ORDER_STATUSES), note: z.string().nullable(), at: z.string() }),
+);
+
 export const orderDetail = orderSummary.extend({
   vendor: z.object({ _id: z.string(), name: z.string() }),
   shippingMethod: z.string(),
@@ -160,9 +165,7 @@ export const orderDetail = orderSummary.extend({
   /** The name of the automatic promotion this order got, or null. */
   promotion: z.string().nullable(),
   items: z.array(orderItem),
-  history: z.array(
-    z.object({ status: z.enum(ORDER_STATUSES), note: z.string().nullable(), at: z.string() }),
-  ),
+  history: orderHistory,
   canCancel: z.boolean(),
   /** Where a cancel's refund may go (empty when cancelling refunds nothing online). */
   refundChoices: z.array(z.enum(REFUND_TO)),

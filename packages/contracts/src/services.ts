@@ -1,4 +1,5 @@
 import type { AddressService } from "./addresses.ts";
+import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
@@ -54,6 +55,8 @@ export type AppServices = {
   auth: AuthService;
   /** The signed-in shopper's address book. */
   addresses: AddressService;
+  /** The back-office's orders (/admin, decision 044). */
+  adminOrders: AdminOrdersService;
   /** The help center. */
   content: ContentService;
   /** Carts of users and guests, priced by the server. */

@@ -82,12 +82,18 @@ export const orders = pgTable(
      * already paid or dispatched, orders keep a benefit this one earned them.
      */
     keptBack: integer("kept_back").notNull().default(0),
+    /** Set when staff ship the order (decision 044): the courier and its tracking number. */
+    courier: text("courier"),
+    trackingNo: text("tracking_no"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_checkout_idx").on(t.checkoutId),
+    // The back-office's list: newest first, by status or not (decision 044).
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_confirm_by_idx").on(t.confirmBy).where(sql`${t.status} = 'pending_confirmation'`),
     check(
       "orders_status_check",

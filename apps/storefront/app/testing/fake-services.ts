@@ -86,6 +86,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     content: fakeContent(),
     carts: fakeCarts(),
     orders: fakeOrders(),
+    adminOrders: unusedService<AppServices["adminOrders"]>("adminOrders"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

@@ -24,6 +24,7 @@ import {
   type VariantRow,
 } from "./products.ts";
 import { insertDemoPromotions } from "./promotions.ts";
+import { insertStaff, type SeededStaff, type SeedStaff } from "./staff.ts";
 import { insertDemoTaxRates } from "./tax.ts";
 import { insertDemoVouchers } from "./vouchers.ts";
 import { insertWelcomeCredit } from "./wallet.ts";
@@ -37,6 +38,11 @@ export type SeedOptions = {
   media?: MediaSink;
   admin: { email: string; password: string };
   shopper: { email: string; password: string };
+  /**
+   * Staff to try the back-office with (decision 044): a manager, and passwords for the owner
+   * accounts of the first two stores (vendors). Printed at first start like the admin's.
+   */
+  staff?: SeedStaff;
   /** Provided by the caller (argon2id). */
   hashPassword: (plain: string) => Promise<string>;
   log?: (line: string) => void;
@@ -54,6 +60,7 @@ export type SeedResult = {
   products: number;
   admin: { email: string };
   shopper: { email: string };
+  staff: SeededStaff;
 };
 
 export const DEFAULT_PRODUCT_COUNT = 320;
@@ -93,11 +100,13 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {});
   const count = Math.max(0, Math.floor(opts.products ?? DEFAULT_PRODUCT_COUNT));
+  let staff: SeededStaff = [];
   const result = (seeded: boolean) => ({
     seeded,
     products: seeded ? count : 0,
     admin: { email: opts.admin.email },
     shopper: { email: opts.shopper.email },
+    staff: seeded ? staff : [],
   });
   if (await isSeeded(db)) return result(false);
 
@@ -135,6 +144,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     if (opts.promotions !== false) await insertDemoPromotions(tx);
     await insertDemoFreebies(tx);
     await insertContent(tx);
+    if (opts.staff) staff = await insertStaff(tx, opts.staff, opts.hashPassword);
     return true;
   });
   if (seeded)

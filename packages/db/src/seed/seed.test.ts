@@ -25,6 +25,10 @@ const options: SeedOptions = {
   admin: { email: "admin@maidan.test", password: "admin-secret" },
   shopper: DEFAULT_SHOPPER,
   hashPassword: async (plain) => `x:${plain}`,
+  staff: {
+    manager: { email: "manager@maidan.test", password: "manager-secret" },
+    vendorPasswords: ["vendor-one-secret", "vendor-two-secret"],
+  },
 };
 
 let a: Database;
@@ -59,6 +63,11 @@ describe("seedDatabase", () => {
       products: 320,
       admin: { email: options.admin.email },
       shopper: { email: DEFAULT_SHOPPER.email },
+      staff: [
+        { role: "manager", email: "manager@maidan.test", password: "manager-secret" },
+        expect.objectContaining({ role: "vendor", password: "vendor-one-secret" }),
+        expect.objectContaining({ role: "vendor", password: "vendor-two-secret" }),
+      ],
     });
     expect(await count(a, "select 1 from products")).toBeGreaterThanOrEqual(300);
     expect(await count(a, "select 1 from brands")).toBeGreaterThanOrEqual(20);
@@ -67,6 +76,33 @@ describe("seedDatabase", () => {
     for (const word of ["joggers", "kameez", "shoes", "shirt"]) {
       expect(names.some((p) => p.name.toLowerCase().includes(word))).toBe(true);
     }
+  });
+
+  it("gives the back-office a manager and two vendors who own stores with products", async () => {
+    const staff = await rows<{
+      email: string;
+      role: string;
+      password_hash: string;
+      products: number;
+    }>(
+      a,
+      `select u.email, u.role, u.password_hash,
+         (select count(*)::int from products p join vendors v on v.id = p.vendor_id
+           where v.owner_id = u.id) as products
+       from users u where u.password_hash like 'x:%-secret' and u.role in ('manager', 'vendor')
+       order by u.role, u.email`,
+    );
+    expect(staff.map((s) => [s.role, s.password_hash])).toEqual([
+      ["manager", "x:manager-secret"],
+      ["vendor", expect.stringMatching(/^x:vendor-(one|two)-secret$/)],
+      ["vendor", expect.stringMatching(/^x:vendor-(one|two)-secret$/)],
+    ]);
+    for (const s of staff.filter((x) => x.role === "vendor"))
+      expect(s.products, s.email).toBeGreaterThan(0);
+    const vendors = first.staff.filter((s) => s.role === "vendor");
+    expect(vendors.map((v) => v.email)).toEqual(
+      expect.arrayContaining(staff.filter((s) => s.role === "vendor").map((s) => s.email)),
+    );
   });
 
   it("gives every product variants and images, with consistent prices", async () => {

@@ -1,11 +1,42 @@
-import type { OrderStatus, RefundTo } from "@maidan/contracts/orders";
+import { CANCELLABLE, type OrderStatus, type RefundTo } from "@maidan/contracts/orders";
 import type { DbOrTx, Tx } from "@maidan/db/database";
 import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
+import type { OrderRow } from "../orders/order-records.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import type { PaidOrderRefunds } from "../payments/payments.ports.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
+import { keepBack, repriceRemaining } from "./order-repricing.ts";
+
+type CancelDeps = { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl; events?: Events };
+
+/**
+ * One order of a checkout cancelled as the shopper's and the staff's cancel do it: the caller
+ * holds the checkout's orders (`list`, locked) and checked that `now` may be cancelled. Its
+ * products are locked (decision 029), what remains of the checkout is re-priced before the
+ * cancellation, and an online payment goes back (`refundTo`). Null when it moved on; `freed`:
+ * nothing of the checkout waits for a COD confirmation any more.
+ */
+export async function cancelInCheckout(
+  tx: DbOrTx,
+  deps: CancelDeps & { refunds: PaidOrderRefunds },
+  now: OrderRow,
+  list: OrderRow[],
+  change: { reason: string; refundTo: RefundTo },
+  touched: Set<string>,
+) {
+  await stock.lockProductsOfOrders(
+    tx,
+    list.map((x) => x.id),
+  );
+  const repriced = await repriceRemaining(tx, deps, now, list, touched);
+  if (!(await cancelIn(tx, deps, now.id, CANCELLABLE, change.reason, touched))) return null;
+  await keepBack(tx, deps, now, repriced);
+  await refundOnline(tx, deps.refunds, now.id, change.refundTo);
+  const waiting = (x: OrderRow) => x.status === "pending_confirmation";
+  return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
+}
 
 /**
  * Cancels one order if it is still in `from`, inside the caller's transaction (which holds the
@@ -16,7 +47,7 @@ import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
  */
 export async function cancelIn(
   tx: DbOrTx,
-  deps: { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl; events?: Events },
+  deps: CancelDeps,
   id: string,
   from: readonly OrderStatus[],
   reason: string,

@@ -51,11 +51,11 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import { sendNewCode, sendOrderMessages } from "../orders/order-messages.ts";
-import type { OrderRow, OrdersServiceImpl } from "../orders/order-records.service.ts";
+import type { OrdersServiceImpl } from "../orders/order-records.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import { checkoutResult, sumAmounts, toDetail, toSummary } from "../orders/order-view.ts";
 import type { OpenAttempts, PaidOrderRefunds } from "../payments/payments.ports.ts";
-import { cancelIn, refundOnline } from "./cancellation.ts";
+import { cancelIn, cancelInCheckout } from "./cancellation.ts";
 import { type CheckoutDeps, stockChangedOf } from "./checkout-deps.ts";
 import {
   codeHash,
@@ -68,7 +68,6 @@ import {
   sameSecret,
 } from "./cod-confirmation.ts";
 import { type Hold, ownerKeyOf } from "./cod-limits.ts";
-import { keepBack, repriceRemaining } from "./order-repricing.ts";
 import { codTooLarge, type Placed, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
 
@@ -197,17 +196,14 @@ export function createCheckout(deps: CheckoutServiceDeps) {
         const list = await orderService.checkoutOrders(tx, o.checkout_id, true);
         const now = list.find((x) => x.id === o.id);
         if (!now || !CANCELLABLE.includes(now.status)) return null;
-        await stock.lockProductsOfOrders(
+        return cancelInCheckout(
           tx,
-          list.map((x) => x.id),
+          { ...deps, refunds: deps.payments.orderRefunds },
+          now,
+          list,
+          { reason: "Cancelled by the customer", refundTo: refundTo ?? "original" },
+          touched,
         );
-        const repriced = await repriceRemaining(tx, deps, now, list, touched);
-        if (!(await cancelIn(tx, deps, o.id, CANCELLABLE, "Cancelled by the customer", touched)))
-          return null;
-        await keepBack(tx, deps, now, repriced);
-        await refundOnline(tx, deps.payments.orderRefunds, o.id, refundTo ?? "original");
-        const waiting = (x: OrderRow) => x.status === "pending_confirmation";
-        return { ...repriced, freed: waiting(now) && !list.some((x) => x !== now && waiting(x)) };
       });
       if (!outcome) throw conflict("This order can no longer be cancelled");
       if (outcome.freed) await deps.codLimits?.release(o.checkout_id);

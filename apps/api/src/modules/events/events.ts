@@ -9,6 +9,7 @@ import * as repo from "./events.repository.ts";
 export const EVENT_NAMES = [
   "order.placed",
   "order.confirmed",
+  "order.packed",
   "order.cancelled",
   "order.shipped",
   "order.delivered",

@@ -32,6 +32,15 @@ const keyedId = (queue: string, key: string) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
+/** The messages sent to an order's phone and e-mail since it was placed (at most 50), newest first. */
+export const sentTo = async (db: DbOrTx, recipients: string[], since: Date) =>
+  (await repo.sentTo(db, recipients, since, 50)).map((m) => ({
+    channel: m.channel,
+    to: m.recipient,
+    template: m.template,
+    at: m.sentAt.toISOString(),
+  }));
+
 /** The adapters the configuration names: an HTTP SMS gateway and SMTP, else the dev outbox. */
 export function configuredSenders(config: Config, db: Db) {
   return {

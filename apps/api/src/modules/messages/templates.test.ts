@@ -49,4 +49,23 @@ describe("SMS templates", () => {
       "Your Maidan code is 4821. It expires in 10 minutes.",
     );
   });
+
+  it("each step staff take tells the shopper, with the shipment's courier and tracking number", () => {
+    const order = {
+      template: "order-status" as const,
+      orderNo: "MD-7",
+      link: "https://maidan.pk/my/orders/x",
+    };
+    expect(smsText({ ...order, status: "confirmed" })).toBe(
+      "Maidan: your order MD-7 is confirmed. We will tell you when it ships. https://maidan.pk/my/orders/x",
+    );
+    expect(smsText({ ...order, status: "shipped", courier: "TCS", trackingNo: "TCS-1" })).toBe(
+      "Maidan: your order MD-7 is on its way with TCS, tracking number TCS-1. https://maidan.pk/my/orders/x",
+    );
+    expect(
+      smsText({ ...order, status: "cancelled", reason: "Out of stock at the warehouse" }),
+    ).toBe(
+      "Maidan: your order MD-7 was cancelled: Out of stock at the warehouse. https://maidan.pk/my/orders/x",
+    );
+  });
 });

@@ -14,7 +14,15 @@ export type OrderFacts = {
 export type SmsTemplate =
   | { template: "login-code"; code: string }
   | ({ template: "order-placed" } & OrderFacts)
-  | { template: "cod-new-code"; numbers: string; code: string; link: string };
+  | { template: "cod-new-code"; numbers: string; code: string; link: string }
+  | OrderStatusSms;
+
+/** The shopper told of each step staff move their order on (decision 044). */
+export type OrderStatusSms = { template: "order-status"; orderNo: string; link: string } & (
+  | { status: "confirmed" | "packed" | "delivered" }
+  | { status: "shipped"; courier: string; trackingNo: string }
+  | { status: "cancelled"; reason: string }
+);
 
 /** Every e-mail the shop sends, by template. */
 export type EmailTemplate =
@@ -38,6 +46,24 @@ export function smsText(m: SmsTemplate): string {
           : `Maidan: thank you! Order ${m.numbers} (${rupees(m.total)}) is paid and confirmed.`;
     case "cod-new-code":
       return `Maidan: your new code for order ${m.numbers} is ${m.code}, or tap ${m.link}`;
+    case "order-status":
+      return orderStatusText(m);
+  }
+}
+
+function orderStatusText(m: OrderStatusSms): string {
+  const order = `Maidan: your order ${m.orderNo}`;
+  switch (m.status) {
+    case "confirmed":
+      return `${order} is confirmed. We will tell you when it ships. ${m.link}`;
+    case "packed":
+      return `${order} is packed and will be handed to the courier soon. ${m.link}`;
+    case "shipped":
+      return `${order} is on its way with ${m.courier}, tracking number ${m.trackingNo}. ${m.link}`;
+    case "delivered":
+      return `${order} was delivered. Thank you for shopping with Maidan! ${m.link}`;
+    case "cancelled":
+      return `${order} was cancelled: ${m.reason}. ${m.link}`;
   }
 }
 

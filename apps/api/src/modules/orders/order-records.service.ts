@@ -3,6 +3,7 @@ import type { OrderSummary } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
+import * as staffRepo from "./staff-orders.repository.ts";
 
 /*
  * Orders: the order records (one per vendor of a checkout, with their items, status history and
@@ -48,6 +49,16 @@ export const expiredUnconfirmed = (db: DbOrTx, now: Date, limit: number) =>
 export const expiredHolds = (db: DbOrTx, now: Date, limit: number) =>
   repo.expiredHolds(db, now, limit);
 
+/** The back-office's list: any shopper's orders, filtered (a vendor's own), a page of them. */
+export const listForStaff = (...args: Parameters<typeof staffRepo.listForStaff>) =>
+  staffRepo.listForStaff(...args);
+export const countForStaff = (...args: Parameters<typeof staffRepo.countForStaff>) =>
+  staffRepo.countForStaff(...args);
+/** One order whoever's it is; with `vendorOwner`, only if it is that vendor's. */
+export const findForStaff = (db: DbOrTx, id: string, vendorOwner?: string) =>
+  staffRepo.findForStaff(db, id, vendorOwner);
+export type { StaffFilters, StaffRow, StaffSort } from "./staff-orders.repository.ts";
+
 // --- Writing ---
 
 /** An order with its items and its first status events, in one statement. */
@@ -79,6 +90,10 @@ export const setAwaitingMethod = (tx: DbOrTx, checkoutId: string, method: string
 
 export const setPaymentStatus = (tx: DbOrTx, orderId: string, status: "refund_due" | "refunded") =>
   repo.setPaymentStatus(tx, orderId, status);
+
+/** The courier and tracking number staff shipped the order with. */
+export const setShipment = (tx: DbOrTx, id: string, courier: string, trackingNo: string) =>
+  staffRepo.setShipment(tx, id, courier, trackingNo);
 
 /** An order's amounts after re-pricing (a gift line taken off lowers its unit count). */
 export const setAmounts = (...args: Parameters<typeof repo.setAmounts>) => repo.setAmounts(...args);

@@ -150,6 +150,14 @@ export const openAttemptsOf = (db: DbOrTx, checkoutId: string) =>
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.checkoutId, checkoutId), eq(paymentAttempts.status, "pending")));
 
+/** Every attempt of a checkout, oldest first (the back-office's order page). */
+export const attemptsOf = (db: DbOrTx, checkoutId: string) =>
+  db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.checkoutId, checkoutId))
+    .orderBy(paymentAttempts.createdAt);
+
 /** A checkout's newest attempt: what the repayment page reports when no reference is named. */
 export const latestAttemptOf = async (db: DbOrTx, checkoutId: string) =>
   (

@@ -119,6 +119,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return f(ctx as GatewayContext<C>);
     },
     refundsDue: (limit = 100) => repo.refundsDue(db, limit),
+    /** A checkout's attempts with their outcome, for staff (the back-office's order page). */
+    async attemptsOf(checkoutId: string) {
+      return (await repo.attemptsOf(db, checkoutId)).map((a) => ({
+        _id: a.id,
+        gateway: a.gateway,
+        method: a.method,
+        amount: a.amount,
+        status: a.status,
+        resultMessage: a.resultMessage,
+        createdAt: a.createdAt.toISOString(),
+      }));
+    },
     /** Staff: what is owed back (cancelled paid orders, late money) and recording a refund. */
     refundsOwed: refunds.owed,
     markRefunded: refunds.markRefunded,

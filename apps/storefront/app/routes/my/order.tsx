@@ -85,6 +85,9 @@ export default function MyOrder() {
   const { taxDisplay } = useRootData().settings;
   const busy = useNavigation().state !== "idle";
   const reached = new Set(order.history.map((h) => h.status));
+  // Staff write the courier and tracking number into the shipped step (decision 044).
+  const shipment =
+    order.status === "cancelled" ? undefined : order.history.find((h) => h.status === "shipped");
   const a = order.amount;
   return (
     <section aria-labelledby="order-title" className="order-detail">
@@ -112,6 +115,7 @@ export default function MyOrder() {
           ))
         )}
       </ol>
+      {shipment?.note && <p className="muted">{shipment.note}</p>}
       <h2>Items</h2>
       <ul className="cart-lines">
         {order.items.map((i) => (

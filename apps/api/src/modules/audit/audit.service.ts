@@ -1,0 +1,49 @@
+import type { AuditEntry } from "@maidan/contracts/admin-orders";
+import type { Db, DbOrTx } from "@maidan/db/database";
+import * as repo from "./audit.repository.ts";
+
+/**
+ * The audit log (decision 044): every back-office change records who made it, when, on which
+ * record, what, and the record before and after. `record` runs in the caller's transaction, so
+ * the entry exists exactly when the change does.
+ */
+export type AuditChange = {
+  actor: { id: string; role: string };
+  recordType: string;
+  recordId: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+export const record = (tx: DbOrTx, c: AuditChange) =>
+  repo.insertEntry(tx, {
+    actorId: c.actor.id,
+    actorRole: c.actor.role,
+    recordType: c.recordType,
+    recordId: c.recordId,
+    action: c.action,
+    before: c.before,
+    after: c.after,
+  });
+
+const toEntry = (r: repo.EntryRow): AuditEntry => ({
+  _id: r.id,
+  at: new Date(r.created_at).toISOString(),
+  actor: { _id: r.actor_id, name: r.actor_name ?? "(deleted account)", role: r.actor_role },
+  record: `${r.record_type}:${r.record_id}`,
+  action: r.action,
+  before: r.before,
+  after: r.after,
+});
+
+/** A record's history, oldest first (at most 500 entries). */
+export const entriesOf = async (db: DbOrTx, recordType: string, recordId: string) =>
+  (await repo.entriesOf(db, recordType, recordId, 500)).map(toEntry);
+
+export function createAuditService(db: Db) {
+  return {
+    entriesOf: (recordType: string, recordId: string) => entriesOf(db, recordType, recordId),
+  };
+}
+export type AuditServiceImpl = ReturnType<typeof createAuditService>;

@@ -1,0 +1,379 @@
+import { users } from "@maidan/db/schema-auth";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
+import {
+  guest,
+  pickVariants,
+  send,
+  setStock,
+  stockOf,
+  type TestVariant,
+} from "../../testing/cart-helpers.ts";
+import { buy } from "../../testing/order-helpers.ts";
+
+/**
+ * The back-office's orders (decision 044): every step of the lifecycle, legal and not, two staff
+ * at once, the audit log, the shopper's SMS job and timeline, vendors' own orders, and every
+ * /api/admin operation as each role.
+ */
+let t: TestApp;
+let admin: Record<string, string>;
+let manager: Record<string, string>;
+let vendor: Record<string, string>;
+let shopper: Record<string, string>;
+let mine: TestVariant; // sold by the vendor's store
+let theirs: TestVariant; // sold by another store
+
+const login = async (email: string, password: string) =>
+  bearer((await post(t, "/api/auth/local", { email, password })).json().token);
+
+async function staffAccount(role: "manager" | "vendor") {
+  const u = await signUp(t);
+  await t.database.db.update(users).set({ role }).where(eq(users.id, u.id));
+  return { ...u, headers: await login(u.email, u.password) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ products: 12 });
+  admin = await login("admin@test.pk", "admin-pass-123");
+  manager = (await staffAccount("manager")).headers;
+  const v = await staffAccount("vendor");
+  vendor = v.headers;
+  shopper = bearer((await signUp(t)).token);
+  const [a, b] = await pickVariants(t, 2, { distinctVendors: true });
+  if (!a || !b) throw new Error("two vendors' variants needed");
+  [mine, theirs] = [a, b];
+  await t.database.db.execute(
+    sql`update vendors set owner_id = ${v.id} where id = (select vendor_id from products where id = ${mine.pid})`,
+  );
+  await setStock(t, mine.vid, 500);
+  await setStock(t, theirs.vid, 500);
+});
+afterAll(() => t?.close());
+
+const act = (id: string, body: unknown, who = admin) =>
+  send(t, "POST", `/api/admin/orders/${id}/transition`, who, body);
+const detail = (id: string, who = admin) => send(t, "GET", `/api/admin/orders/${id}`, who);
+const statusOf = async (id: string) =>
+  (
+    (await t.database.db.execute(sql`select status from orders where id = ${id}`)).rows[0] as {
+      status: string;
+    }
+  ).status;
+/** A fresh COD order (waiting for its SMS code), as a guest places it. */
+async function order(v: TestVariant = mine, qty = 1) {
+  const r = await buy(t, guest(), v, qty);
+  return r.orders[0]._id as string;
+}
+const statusJobs = async (orderNo: string) =>
+  (
+    await t.database.pool.query<{ data: { message: { status: string } } }>(
+      `select data from pgboss.job where name = 'messages.sms'
+        and data->'message'->>'template' = 'order-status' and data->'message'->>'orderNo' = $1
+        order by created_on`,
+      [orderNo],
+    )
+  ).rows.map((r) => r.data.message.status);
+
+describe("the lifecycle", () => {
+  it("confirm → pack → ship → deliver: each a timeline row, an event, an SMS job and an audit entry", async () => {
+    const id = await order();
+    const ship = { action: "ship", courier: "TCS", trackingNo: "TCS-7788123" };
+    for (const [body, status] of [
+      [{ action: "confirm", note: "called, customer said yes" }, "confirmed"],
+      [{ action: "pack" }, "packed"],
+      [ship, "shipped"],
+      [{ action: "deliver" }, "delivered"],
+    ] as const) {
+      const res = await act(id, body, body.action === "pack" ? manager : admin);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe(status);
+    }
+    const d = (await detail(id)).json();
+    expect(d.history.map((h: { status: string }) => h.status)).toEqual([
+      "placed",
+      "pending_confirmation",
+      "confirmed",
+      "packed",
+      "shipped",
+      "delivered",
+    ]);
+    expect(d.history[4].note).toBe("Shipped with TCS, tracking number TCS-7788123");
+    expect(d.shipment).toEqual({ courier: "TCS", trackingNo: "TCS-7788123" });
+    // Cash on delivery is collected at the door.
+    expect(d.payment).toEqual({ method: "COD", status: "paid" });
+    expect(d.actions).toEqual([]);
+    expect(d.audit.map((a: { action: string }) => a.action)).toEqual([
+      "confirm",
+      "pack",
+      "ship",
+      "deliver",
+    ]);
+    expect(d.audit[2]).toMatchObject({
+      actor: { name: "Maidan Admin", role: "admin" },
+      record: `order:${id}`,
+      before: { status: "packed", courier: null, trackingNo: null },
+      after: { status: "shipped", courier: "TCS", trackingNo: "TCS-7788123" },
+    });
+    expect(d.audit[1].actor.role).toBe("manager");
+    const events = await t.database.db.execute(
+      sql`select name from domain_events where subject_id = ${id} order by created_at`,
+    );
+    expect(events.rows.map((e) => e.name)).toEqual([
+      "order.confirmed",
+      "order.packed",
+      "order.shipped",
+      "order.delivered",
+    ]);
+    expect(await statusJobs(d.orderNo)).toEqual(["confirmed", "packed", "shipped", "delivered"]);
+    await t.app.domains.jobs.drain();
+    const sms = await t.database.db.execute(
+      sql`select body from dev_outbox where channel = 'sms' and body like ${`%${d.orderNo} is on its way%`}`,
+    );
+    expect(sms.rows[0]?.body).toBe(
+      `Maidan: your order ${d.orderNo} is on its way with TCS, tracking number TCS-7788123. ${t.config.publicUrl}/my/orders/${id}`,
+    );
+    // The audit log answers by record too.
+    const log = await send(t, "GET", `/api/admin/audit?record=order:${id}`, manager);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().entries).toHaveLength(4);
+  });
+
+  it("the shopper's own order page shows each step", async () => {
+    const id = (await buy(t, shopper, mine)).orders[0]._id as string;
+    await act(id, { action: "confirm" });
+    await act(id, { action: "pack" });
+    await act(id, { action: "ship", courier: "Leopards", trackingNo: "LP123456" });
+    const mineNow = (await send(t, "GET", `/api/orders/my/${id}`, shopper)).json();
+    expect(mineNow.status).toBe("shipped");
+    expect(mineNow.history.at(-1)).toMatchObject({
+      status: "shipped",
+      note: "Shipped with Leopards, tracking number LP123456",
+    });
+  });
+
+  it("refuses every step the state does not allow with 409, and changes nothing", async () => {
+    const id = await order();
+    const cases: [unknown, string][] = [
+      [{ action: "pack" }, "only confirmed orders can be packed"],
+      [
+        { action: "ship", courier: "TCS", trackingNo: "AB1234" },
+        "only packed orders can be shipped",
+      ],
+      [{ action: "deliver" }, "only shipped orders can be delivered"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await act(id, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await statusOf(id)).toBe("pending_confirmation");
+    await act(id, { action: "confirm" });
+    expect((await act(id, { action: "confirm" })).json().message).toMatch(/is already confirmed/);
+    await act(id, { action: "pack" });
+    await act(id, { action: "ship", courier: "TCS", trackingNo: "AB1234" });
+    const late = await act(id, { action: "cancel", reason: "customer changed their mind" });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/can no longer be cancelled/);
+    const d = (await detail(id)).json();
+    expect(d.status).toBe("shipped");
+    expect(d.audit).toHaveLength(3);
+  });
+
+  it("ship needs a courier and a tracking number; a cancel needs a reason (400, nothing changed)", async () => {
+    const id = await order();
+    await act(id, { action: "confirm" });
+    await act(id, { action: "pack" });
+    const noTracking = await act(id, { action: "ship", courier: "TCS" });
+    expect(noTracking.statusCode).toBe(400);
+    expect(noTracking.json().message).toMatch(/tracking number/i);
+    const noReason = await act(id, { action: "cancel", reason: "" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toMatch(/Say why the order is cancelled/);
+    const unknown = await act(id, { action: "refund" });
+    expect(unknown.statusCode).toBe(400);
+    expect(await statusOf(id)).toBe("packed");
+  });
+
+  it("a cancel returns the stock, tells the shopper and is audited; a cancelled order goes nowhere", async () => {
+    const before = await stockOf(t, mine.vid);
+    const id = await order(mine, 2);
+    expect(await stockOf(t, mine.vid)).toBe(before - 2);
+    await act(id, { action: "confirm" });
+    const res = await act(id, { action: "cancel", reason: "Customer refused on the phone" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Customer refused on the phone",
+    });
+    expect(await stockOf(t, mine.vid)).toBe(before);
+    expect(await statusJobs(res.json().orderNo)).toEqual(["confirmed", "cancelled"]);
+    const again = await act(id, { action: "deliver" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/is cancelled: it cannot be delivered/);
+  });
+
+  it("staff acting at once: one wins, the others get 409 with the current state", async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await order();
+      await act(id, { action: "confirm" });
+      const packs = await Promise.all([
+        act(id, { action: "pack" }, admin),
+        act(id, { action: "pack" }, manager),
+        act(id, { action: "pack" }, admin),
+      ]);
+      expect(
+        packs.filter((r) => r.statusCode === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      const lost = packs.filter((r) => r.statusCode === 409);
+      expect(lost).toHaveLength(2);
+      for (const r of lost) expect(r.json().message).toMatch(/is already packed/);
+      // Ship and cancel of a packed order: whichever comes first, the other is refused.
+      const [ship, cancel] = await Promise.all([
+        act(id, { action: "ship", courier: "PostEx", trackingNo: `PX${round}0001` }, admin),
+        act(id, { action: "cancel", reason: "duplicate order" }, manager),
+      ]);
+      expect([ship?.statusCode, cancel?.statusCode].sort()).toEqual([200, 409]);
+      const now = await statusOf(id);
+      const loser = now === "shipped" ? cancel : ship;
+      expect(loser?.json().message).toMatch(
+        now === "shipped" ? /is shipped: it has left the warehouse/ : /is cancelled/,
+      );
+      expect((await detail(id)).json().audit).toHaveLength(3);
+    }
+  });
+
+  it("bulk confirm and pack: each order on its own", async () => {
+    const a = await order();
+    const b = await order();
+    const confirmed = await send(t, "POST", "/api/admin/orders/bulk", manager, {
+      action: "confirm",
+      ids: [a, b],
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+    await act(a, { action: "pack" });
+    const packed = await send(t, "POST", "/api/admin/orders/bulk", manager, {
+      action: "pack",
+      ids: [a, b],
+    });
+    expect(packed.json().results).toEqual([
+      { _id: a, ok: false, status: "packed", message: expect.stringMatching(/already packed/) },
+      { _id: b, ok: true, status: "packed", message: null },
+    ]);
+    const tooMany = await send(t, "POST", "/api/admin/orders/bulk", manager, {
+      action: "ship",
+      ids: [a],
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+describe("the list", () => {
+  it("filters by status, method, city and date, searches by order number and phone, pages with a total", async () => {
+    const id = await order();
+    const no = (await detail(id)).json().orderNo as string;
+    const list = async (q: string, who = admin) => {
+      const res = await send(t, "GET", `/api/admin/orders?${q}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect((await list(`q=${no}`)).orders.map((o: { _id: string }) => o._id)).toEqual([id]);
+    const byPhone = await list(
+      "q=0300-1234567&status=pending_confirmation&method=COD&city=karachi",
+    );
+    expect(byPhone.orders.map((o: { _id: string }) => o._id)).toContain(id);
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Karachi" });
+    const dated = await list(`from=${today}&to=${today}&pageSize=2&page=1`);
+    expect(dated.orders).toHaveLength(2);
+    expect(dated.total).toBeGreaterThan(2);
+    const page2 = await list(`from=${today}&to=${today}&pageSize=2&page=2`);
+    expect(page2.orders[0]._id).not.toBe(dated.orders[0]._id);
+    expect((await list("from=2001-01-01&to=2001-01-02")).total).toBe(0);
+    const bad = await send(t, "GET", "/api/admin/orders?status=lost", admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ status: 400 });
+  });
+
+  it("a vendor sees only the orders of their own store", async () => {
+    const own = await order(mine);
+    const other = await order(theirs);
+    const res = await send(t, "GET", "/api/admin/orders?pageSize=100", vendor);
+    const ids = res.json().orders.map((o: { _id: string }) => o._id);
+    expect(ids).toContain(own);
+    expect(ids).not.toContain(other);
+    expect((await detail(own, vendor)).json()).toMatchObject({
+      actions: [],
+      audit: [],
+      messages: [],
+      payments: [],
+    });
+    expect((await detail(other, vendor)).statusCode).toBe(404);
+    const items = (await detail(own, vendor)).json().items as { productId: string }[];
+    expect(items.every((i) => i.productId === mine.pid)).toBe(true);
+  });
+});
+
+describe("roles on every /api/admin operation", () => {
+  /** Every admin operation, as the OpenAPI document lists it, with a call for an order `o`. */
+  const ops = (o: string) => ({
+    "GET /api/admin/orders": { url: "/api/admin/orders", vendor: 200 },
+    "GET /api/admin/orders/{id}": { url: `/api/admin/orders/${o}`, vendor: 200 },
+    "POST /api/admin/orders/{id}/transition": {
+      url: `/api/admin/orders/${o}/transition`,
+      body: { action: "confirm" },
+      vendor: 403,
+    },
+    "POST /api/admin/orders/bulk": {
+      url: "/api/admin/orders/bulk",
+      body: { action: "confirm", ids: [o] },
+      vendor: 403,
+    },
+    "GET /api/admin/audit": { url: `/api/admin/audit?record=order:${o}`, vendor: 403 },
+    "GET /api/admin/jobs": { url: "/api/admin/jobs", vendor: 403 },
+    // No such failed job: staff are let through to a 404.
+    "POST /api/admin/jobs/{id}/retry": {
+      url: `/api/admin/jobs/${crypto.randomUUID()}/retry`,
+      vendor: 403,
+      staff: 404,
+    },
+  });
+
+  it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {
+    const doc = (await send(t, "GET", "/api/docs/json", {})).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const listed = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/admin"))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(listed.sort()).toEqual(Object.keys(ops("x")).sort());
+    for (const [who, headers] of [
+      ["anonymous", guest()],
+      ["shopper", shopper],
+      ["vendor", vendor],
+      ["manager", manager],
+      ["admin", admin],
+    ] as const) {
+      // A fresh order of the vendor's store for each caller: each may move it once.
+      const id = await order(mine);
+      for (const [name, op] of Object.entries(ops(id))) {
+        const method = name.split(" ")[0] as "GET" | "POST";
+        const res = await send(t, method, op.url, headers, "body" in op ? op.body : undefined);
+        const expected =
+          who === "anonymous"
+            ? 401
+            : who === "shopper"
+              ? 403
+              : who === "vendor"
+                ? op.vendor
+                : "staff" in op
+                  ? op.staff
+                  : 200;
+        expect(res.statusCode, `${who}: ${name} ${res.body.slice(0, 200)}`).toBe(expected);
+      }
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
+import { rupees } from "@maidan/contracts/money";
+import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
+import { OrderSide } from "../../components/admin/order-side";
+import { canChangeOrders, requireStaff } from "../../lib/admin.server";
+import { formatDate } from "../../lib/format";
+import { failure, pageError } from "../../lib/service-errors.server";
+import { services } from "../../lib/services.server";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? `Order ${loaderData.order.orderNo}` : "Order"} · Maidan back-office` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  try {
+    const order = await services(context).adminOrders.get(staff, params.id);
+    return { order, staff: canChangeOrders(staff) };
+  } catch (e) {
+    throw pageError(e, request);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<Feedback> {
+  const staff = requireStaff(context, request);
+  const input = Object.fromEntries(await request.formData());
+  const parsed = transitionBody.safeParse(input);
+  if (!parsed.success) {
+    const fields: Feedback["fields"] = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "") as keyof NonNullable<Feedback["fields"]>;
+      if (name && !fields[name]) fields[name] = issue.message;
+    }
+    const message =
+      Object.keys(fields).length > 0
+        ? "Please correct the fields marked below."
+        : (parsed.error.issues[0]?.message ?? "");
+    return { ok: false, message, action: String(input.action ?? ""), fields };
+  }
+  try {
+    const after = await services(context).adminOrders.transition(staff, params.id, parsed.data);
+    return {
+      ok: true,
+      message: `Order ${after.orderNo} is ${STAFF_STATUS_LABEL[after.status].toLowerCase()}.`,
+    };
+  } catch (e) {
+    return { ...failure(e), action: parsed.data.action };
+  }
+}
+
+export default function AdminOrder() {
+  const { order, staff } = useLoaderData<typeof loader>();
+  const feedback = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const a = order.amount;
+  return (
+    <section aria-labelledby="order-title" className="admin-order">
+      <p>
+        <Link to="/admin/orders">← Orders</Link>
+      </p>
+      <h1 id="order-title">
+        Order {order.orderNo}{" "}
+        <span className={`admin-status admin-status--${order.status}`}>
+          {STAFF_STATUS_LABEL[order.status]}
+        </span>
+      </h1>
+      <p className="muted">
+        Placed {formatDate(order.createdAt)} · sold by {order.vendor.name} · {order.payment.method}{" "}
+        · payment {order.payment.status.replace(/_/g, " ")}
+      </p>
+      {feedback && (
+        <p
+          role={feedback.ok ? "status" : "alert"}
+          className={feedback.ok ? "admin-note" : "admin-alert"}
+        >
+          {feedback.message}
+        </p>
+      )}
+      {order.actions.length > 0 && (
+        <div className="admin-actions" aria-label="Actions">
+          {order.actions.map((action) => (
+            <ActionForm key={action} action={action} busy={busy} feedback={feedback} />
+          ))}
+        </div>
+      )}
+      <div className="admin-columns">
+        <div>
+          <h2>Items</h2>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col" className="num">
+                    Qty
+                  </th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((i) => (
+                  <tr key={i._id}>
+                    <td>
+                      {i.name}
+                      <div className="muted">
+                        {[i.size, i.color, i.gift ? "free gift" : null].filter(Boolean).join(" · ")}
+                      </div>
+                    </td>
+                    <td>{i.sku}</td>
+                    <td className="num">{i.qty}</td>
+                    <td className="num">{rupees(i.price)}</td>
+                    <td className="num">{rupees(i.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>Money</h2>
+          <dl className="admin-money">
+            <dt>Subtotal</dt>
+            <dd>{rupees(a.subtotal)}</dd>
+            {a.discount > 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd>−{rupees(a.discount)}</dd>
+              </>
+            )}
+            <dt>Shipping ({order.shippingMethod})</dt>
+            <dd>{rupees(a.shipping)}</dd>
+            {a.tax > 0 && (
+              <>
+                <dt>Sales tax</dt>
+                <dd>{rupees(a.tax)}</dd>
+              </>
+            )}
+            {a.walletUsed > 0 && (
+              <>
+                <dt>From the wallet</dt>
+                <dd>−{rupees(a.walletUsed)}</dd>
+              </>
+            )}
+            <dt>Total</dt>
+            <dd>
+              <strong>{rupees(a.total)}</strong>
+            </dd>
+          </dl>
+          <h2>Timeline</h2>
+          <ol className="admin-timeline">
+            {order.history.map((h) => (
+              <li key={`${h.at}-${h.status}`}>
+                <strong>{STAFF_STATUS_LABEL[h.status]}</strong> · {formatDate(h.at)}
+                {h.note && <div className="muted">{h.note}</div>}
+              </li>
+            ))}
+          </ol>
+        </div>
+        <OrderSide order={order} staff={staff} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
+import { productWithStock, signUp } from "./checkout-helpers.ts";
+import { withShopDb } from "./db.ts";
+import { freshContext, horizontalOverflow, snapshot } from "./helpers.ts";
+
+/**
+ * The back-office's first slice (issue #14, decision 044) in a real browser, on a phone and a
+ * desktop: the admin signs in with the normal login, confirms a shopper's COD order after the
+ * phone call, packs it, ships it with a courier's tracking number (an empty form first: the
+ * shared schema's messages beside the fields) and delivers it; the shopper's own order page
+ * shows each step. A shopper opening /admin gets 403.
+ */
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Each project its own product, apart from the other specs' slots. */
+const slot = (info: TestInfo) => 220 + (info.project.name === "phone" ? 0 : 1);
+
+const origin = (info: TestInfo) => String(info.project.use.baseURL).replace(/\/$/, "");
+
+/** A signed-in shopper's COD order of one unit, placed through the API; its id and number. */
+async function shopperOrder(page: Page, info: TestInfo, given?: { id: string; slug: string }) {
+  if (!given) await signUp(page, info, "admin-journey");
+  const product = given ?? (await productWithStock(slot(info), 20));
+  const vid = await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      "select id from variants where product_id = $1 order by id limit 1",
+      [product.id],
+    );
+    return rows[0]?.id ?? "";
+  });
+  const headers = { origin: origin(info) };
+  const add = await page.request.post("/api/cart/v2/add", {
+    headers,
+    data: { pid: product.id, vid, qty: 1 },
+  });
+  expect(add.status(), await add.text()).toBe(200);
+  const placed = await page.request.post("/api/orders", {
+    headers,
+    data: {
+      paymentMethod: "COD",
+      address: {
+        fullName: "Hina Aslam",
+        phone: "03001234567",
+        province: "Punjab",
+        city: "Lahore",
+        address: "House 7, Street 2, Gulberg III",
+      },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = (await placed.json()).orders[0] as { _id: string; orderNo: string };
+  return order;
+}
+
+/** The admin's own browser, signed in through the login page with the account the first start printed. */
+async function adminPage(browser: Browser, info: TestInfo) {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (see e2e/playwright.config.ts)");
+  const password = readFileSync(join(dir, "admin-password"), "utf8").trim();
+  const context = await freshContext(browser, info);
+  const page = await context.newPage();
+  await page.goto("/account/login?redirectTo=/admin/orders");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("E-mail or phone").fill("admin@maidan.pk");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  // The path itself: the login page's own address ends in "redirectTo=/admin/orders" too.
+  await page.waitForURL((url) => url.pathname === "/admin/orders");
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  return page;
+}
+
+/** The shopper's /my/orders/{id}: the status ladder has reached `step`. */
+async function shopperSees(page: Page, id: string, step: string) {
+  await page.goto(`/my/orders/${id}`);
+  const ladder = page.getByRole("list", { name: "Order status" });
+  await expect(ladder.locator("li.done", { hasText: new RegExp(`^${step}$`) })).toBeVisible();
+}
+
+test("staff move a COD order to delivered, and the shopper sees each step", async ({
+  page,
+  browser,
+}, info) => {
+  const order = await shopperOrder(page, info);
+  const admin = await adminPage(browser, info);
+
+  // The list: search by order number, in the URL.
+  const search = admin.getByRole("searchbox", { name: "Search" });
+  await search.fill(order.orderNo);
+  await admin.getByRole("button", { name: "Show" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders\\?q=${order.orderNo}&sort=-createdAt$`));
+  const row = admin.getByRole("row", { name: new RegExp(order.orderNo) });
+  await expect(row).toContainText("Unconfirmed");
+  await expect(row).toContainText("Hina Aslam");
+  await snapshot(admin, info, "admin-orders");
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+  await row.getByRole("link", { name: order.orderNo }).click();
+  await expect(
+    admin.getByRole("heading", { name: new RegExp(`Order ${order.orderNo}`) }),
+  ).toBeVisible();
+  await admin.waitForLoadState("networkidle");
+
+  await admin.getByLabel("Phone call note (optional)").fill("Called, she confirmed");
+  await admin.getByRole("button", { name: "Confirm order" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is confirmed.`);
+  await shopperSees(page, order._id, "Confirmed");
+
+  await admin.getByRole("button", { name: "Mark packed" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is packed.`);
+  await shopperSees(page, order._id, "Packed");
+
+  // Shipping without a courier or tracking number: the messages beside the fields, nothing done.
+  await admin.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(admin.getByRole("alert")).toHaveText("Please correct the fields marked below.");
+  await expect(admin.locator("#ship-courier-error")).toHaveText("Enter the courier");
+  await expect(admin.locator("#ship-trackingNo-error")).toHaveText(
+    "Enter the tracking number (4 to 40 letters or digits)",
+  );
+  await snapshot(admin, info, "admin-order-ship-errors");
+  await admin.getByLabel("Courier").fill("TCS");
+  await admin.getByLabel("Tracking number").fill("TCS-778812");
+  await admin.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is shipped.`);
+  await expect(admin.getByText("TCS, tracking number TCS-778812", { exact: true })).toBeVisible();
+  await shopperSees(page, order._id, "Shipped");
+  await expect(page.getByText("Shipped with TCS, tracking number TCS-778812")).toBeVisible();
+
+  await admin.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is delivered.`);
+  // Nothing more to do; the audit lists the four steps by the admin.
+  await expect(admin.getByRole("button", { name: /Confirm|Mark|Cancel/ })).toHaveCount(0);
+  await expect(admin.locator(".admin-audit li")).toHaveCount(4);
+  await snapshot(admin, info, "admin-order-delivered");
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+  await shopperSees(page, order._id, "Delivered");
+  await snapshot(page, info, "shopper-order-delivered");
+  await admin.context().close();
+});
+
+test("a shopper opening /admin gets 403", async ({ page }, info) => {
+  await signUp(page, info, "admin-403");
+  const res = await page.goto("/admin/orders");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByText("This page is for the shop's staff")).toBeVisible();
+  await snapshot(page, info, "admin-403");
+});
+
+test("a vendor sees only their own store's orders, and no actions", async ({
+  page,
+  browser,
+}, info) => {
+  const phone = info.project.name === "phone";
+  // Two stores, one for each project, the first owned by this test's vendor.
+  const [own, other] = await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      "select id from vendors order by name offset $1 limit 2",
+      [phone ? 2 : 4],
+    );
+    return rows.map((r) => r.id);
+  });
+  if (!own || !other) throw new Error("two stores needed");
+  const ownProduct = await productWithStock(7, 20, `p.vendor_id = '${own}'`);
+  const otherProduct = await productWithStock(8, 20, `p.vendor_id = '${other}'`);
+  const mine = await shopperOrder(page, info, ownProduct);
+  const theirs = await shopperOrder(page, info, otherProduct);
+
+  const vendorPage = await (await freshContext(browser, info)).newPage();
+  const email = await signUp(vendorPage, info, "vendor");
+  await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      "update users set role = 'vendor' where email = $1 returning id",
+      [email],
+    );
+    await db.query("update vendors set owner_id = $1 where id = $2", [rows[0]?.id, own]);
+  });
+  // Signed in again: the new role is the account's from now on.
+  const login = await vendorPage.request.post("/api/auth/local", {
+    headers: { origin: origin(info) },
+    data: { email, password: "correct-horse-1" },
+  });
+  expect(login.status()).toBe(200);
+  await vendorPage.goto("/admin/orders");
+  await expect(vendorPage.getByRole("link", { name: mine.orderNo })).toBeVisible();
+  await expect(vendorPage.getByRole("link", { name: theirs.orderNo })).toHaveCount(0);
+  // No bulk actions and no ticks for a vendor.
+  await expect(vendorPage.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+  await vendorPage.getByRole("link", { name: mine.orderNo }).click();
+  await expect(
+    vendorPage.getByRole("heading", { name: new RegExp(`Order ${mine.orderNo}`) }),
+  ).toBeVisible();
+  await expect(vendorPage.getByRole("button", { name: /Confirm|Mark|Cancel/ })).toHaveCount(0);
+  await expect(vendorPage.getByRole("heading", { name: "Payment attempts" })).toHaveCount(0);
+  await snapshot(vendorPage, info, "vendor-order");
+  const refused = await vendorPage.goto(`/admin/orders/${theirs._id}`);
+  expect(refused?.status()).toBe(404);
+  await vendorPage.context().close();
+});

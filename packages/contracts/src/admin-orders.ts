@@ -1,0 +1,198 @@
+/**
+ * The back-office's orders (issue #14, decision 044): staff list, read and move orders through
+ * their lifecycle. One schema per request and answer, shared by /api/admin/orders and /admin.
+ */
+import { z } from "zod";
+// First: the schemas below are built as this module loads, in the browser too.
+import "./zod-browser.ts";
+import type { Role } from "./auth.ts";
+import {
+  amount,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderAddress,
+  orderHistory,
+  orderItem,
+} from "./orders.ts";
+
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refund_due", "refunded"] as const;
+
+/** What staff do to an order; each is one step of the lifecycle (order-lifecycle.ts). */
+export const ORDER_ACTIONS = ["confirm", "pack", "ship", "deliver", "cancel"] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+/** The actions staff may take on many orders at once. */
+export const BULK_ACTIONS = ["confirm", "pack"] as const;
+
+export const ADMIN_SORTS = ["-createdAt", "createdAt", "-total", "total"] as const;
+export const ADMIN_PAGE_SIZE = 25;
+
+const date = z.iso.date("Use a date like 2026-01-31");
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optional = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
+
+/** GET /api/admin/orders: filters, search, sort and page, as the URL of /admin/orders has them. */
+export const adminOrdersQuery = z.object({
+  status: optional(z.enum(ORDER_STATUSES, "Unknown order status")),
+  paymentStatus: optional(z.enum(PAYMENT_STATUSES, "Unknown payment status")),
+  method: optional(z.string().trim().max(40)),
+  city: optional(z.string().trim().max(80)),
+  from: optional(date),
+  to: optional(date),
+  /** An order number, a phone number or an e-mail address (or a part of one). */
+  q: optional(z.string().trim().max(100)),
+  sort: optional(z.enum(ADMIN_SORTS, "Unknown sort")).default("-createdAt"),
+  page: optional(z.coerce.number().int().min(1, "Pages start at 1").max(10_000)).default(1),
+  pageSize: optional(z.coerce.number().int().min(1).max(100)).default(ADMIN_PAGE_SIZE),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+
+export const adminOrderRow = z.object({
+  _id: z.string(),
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  customer: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+  city: z.string(),
+  vendor: z.object({ _id: z.string(), name: z.string() }),
+  payment: z.object({ method: z.string(), status: z.string() }),
+  itemCount: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+
+export const adminOrderList = z.object({
+  orders: z.array(adminOrderRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrderList = z.infer<typeof adminOrderList>;
+
+export const auditEntry = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.object({ _id: z.string().nullable(), name: z.string(), role: z.string() }),
+  record: z.string(),
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /api/admin/audit?record=order:<id> */
+export const auditQuery = z.object({
+  record: z.string().regex(/^[a-z_]+:[A-Za-z0-9_-]{1,64}$/, "Name a record like order:<id>"),
+});
+/** `order:<id>` → its type and id. */
+export const recordOf = (record: string) => {
+  const [type = "", id = ""] = record.split(":");
+  return { type, id };
+};
+
+export const adminOrderDetail = z.object({
+  _id: z.string(),
+  orderNo: z.string(),
+  masterId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  vendor: z.object({ _id: z.string(), name: z.string() }),
+  payment: z.object({ method: z.string(), status: z.string() }),
+  amount,
+  shippingMethod: z.string(),
+  address: orderAddress,
+  items: z.array(orderItem),
+  shipment: z.object({ courier: z.string(), trackingNo: z.string() }).nullable(),
+  cancelReason: z.string().nullable(),
+  history: orderHistory,
+  payments: z.array(
+    z.object({
+      _id: z.string(),
+      gateway: z.string(),
+      method: z.string(),
+      amount: z.number().int(),
+      status: z.string(),
+      resultMessage: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  messages: z.array(
+    z.object({ channel: z.string(), to: z.string(), template: z.string(), at: z.string() }),
+  ),
+  audit: z.array(auditEntry),
+  /** What the asking staff member may do to it now (empty for vendors). */
+  actions: z.array(z.enum(ORDER_ACTIONS)),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+const reason = z
+  .string("Say why the order is cancelled")
+  .trim()
+  .min(3, "Say why the order is cancelled")
+  .max(300, "Keep the reason under 300 characters");
+
+/** POST /api/admin/orders/{id}/transition: one step, with what the step needs. */
+export const transitionBody = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.literal("confirm"), note: optional(z.string().trim().max(300)) }),
+    z.object({ action: z.literal("pack") }),
+    z.object({
+      action: z.literal("ship"),
+      courier: z
+        .string("Enter the courier")
+        .trim()
+        .min(2, "Enter the courier")
+        .max(60, "Keep the courier's name under 60 characters"),
+      trackingNo: z
+        .string("Enter the tracking number")
+        .trim()
+        .regex(/^[A-Za-z0-9-]{4,40}$/, "Enter the tracking number (4 to 40 letters or digits)"),
+    }),
+    z.object({ action: z.literal("deliver") }),
+    z.object({ action: z.literal("cancel"), reason }),
+  ],
+  "Choose an action: confirm, pack, ship, deliver or cancel",
+);
+export type TransitionBody = z.input<typeof transitionBody>;
+
+/** POST /api/admin/orders/bulk: confirm or pack many orders; each succeeds or fails alone. */
+export const bulkBody = z.object({
+  action: z.enum(BULK_ACTIONS, "Choose confirm or pack"),
+  ids: z
+    .array(z.uuid({ message: "Unknown order" }))
+    .min(1, "Choose at least one order")
+    .max(100, "At most 100 orders at once"),
+});
+export const bulkResult = z.object({
+  results: z.array(
+    z.object({
+      _id: z.string(),
+      ok: z.boolean(),
+      status: z.enum(ORDER_STATUSES).nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type BulkResult = z.infer<typeof bulkResult>;
+
+/** Who is asking: the back-office scopes what it answers by role (vendors: their orders). */
+export type Staff = { id: string; role: Role };
+
+export const STAFF_STATUS_LABEL: Record<OrderStatus, string> = {
+  placed: "Placed",
+  pending_confirmation: "Unconfirmed",
+  awaiting_payment: "Awaiting payment",
+  confirmed: "Confirmed",
+  packed: "Packed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** The back-office's orders, as the API's routes and /admin call them (in-process). */
+export type AdminOrdersService = {
+  list(staff: Staff, query: unknown): Promise<AdminOrderList>;
+  get(staff: Staff, id: string): Promise<AdminOrderDetail>;
+  transition(staff: Staff, id: string, body: unknown): Promise<AdminOrderDetail>;
+  bulk(staff: Staff, body: unknown): Promise<BulkResult>;
+};
