@@ -99,6 +99,16 @@ describe("cache news", () => {
     await b.close();
   });
 
+  it("once closing, sends news from requests still finishing at once, not after the pool ends", async () => {
+    const ch = channel();
+    const a = createCacheNews({ transport: ch.transport, batchMs: 60_000 });
+    await a.close();
+    a.publish({ kind: "stock", productIds: ["p9"] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ch.sent).toHaveLength(1);
+    expect(ch.sent[0]?.join()).toContain("p9");
+  });
+
   it("splits many product ids over payloads under NOTIFY's limit", () => {
     const ids = Array.from({ length: 1_000 }, () => randomUUID());
     const payloads = encodeNews("origin", { productIds: ids, catalog: true, settings: false });

@@ -112,6 +112,8 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
   const pending = { productIds: new Set<string>(), catalog: false, settings: false };
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
+  // After close(): news from requests still finishing is sent at once, while the pool is open.
+  let closing = false;
 
   const apply = (news: CacheNews, from: "here" | "elsewhere") => {
     for (const handler of handlers) {
@@ -184,7 +186,8 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
         for (const id of news.productIds) pending.productIds.add(id);
       } else pending[news.kind] = true;
       apply(news, "here");
-      if (transport && !timer) {
+      if (closing) void flush();
+      else if (transport && !timer) {
         timer = setTimeout(() => void flush(), batchMs);
         timer.unref();
       }
@@ -192,6 +195,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     /** Sends what is waiting now (a test, a shutdown). */
     flush,
     async close() {
+      closing = true;
       await flush();
       await listening?.close();
     },
