@@ -164,3 +164,34 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/admin/jobs/{id}/retry"]?.post).toBeDefined();
   });
 });
+
+describe("the dev outbox's send", () => {
+  let o: TestApp;
+  beforeAll(async () => {
+    o = await createTestApp({ products: 1 });
+  });
+  afterAll(async () => {
+    await o?.close();
+  });
+
+  it("is written with its record in one statement: a job run again after it committed writes nothing more", async () => {
+    await post(o, "/api/auth/otp/generate", { phone: uniquePhone() });
+    await o.app.domains.jobs.drain();
+    const { rows } = await o.database.pool.query<{ id: string; to: string }>(
+      "select id, data->>'to' as to from pgboss.job where name = $1 order by created_on desc limit 1",
+      [SMS_QUEUE],
+    );
+    const job = rows[0]!;
+    const count = async (table: "dev_outbox" | "message_sends") =>
+      (await o.database.pool.query(`select 1 from ${table} where recipient = $1`, [job.to]))
+        .rowCount;
+    expect(await count("dev_outbox")).toBe(1);
+    await o.database.pool.query(
+      "update pgboss.job set state = 'created', completed_on = null, start_after = now() where id = $1",
+      [job.id],
+    );
+    await o.app.domains.jobs.drain();
+    expect(await count("dev_outbox")).toBe(1);
+    expect(await count("message_sends")).toBe(1);
+  });
+});

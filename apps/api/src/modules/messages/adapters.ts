@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@maidan/db/database";
 import nodemailer from "nodemailer";
+import type { OutboxRow } from "./messages.repository.ts";
 import * as repo from "./messages.repository.ts";
 
 /**
@@ -10,32 +11,47 @@ import * as repo from "./messages.repository.ts";
 export type SmsSender = {
   kind: string;
   send(to: string, text: string, tx?: DbOrTx): Promise<void>;
+  /**
+   * A sender that writes into the shop's own database (the dev outbox): the row it writes, so
+   * that a job's send and its record are one statement (messages.ts).
+   */
+  outboxRow?(to: string, text: string): OutboxRow;
 };
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { kind: string; send(mail: Mail, tx?: DbOrTx): Promise<void> };
+export type Mailer = {
+  kind: string;
+  send(mail: Mail, tx?: DbOrTx): Promise<void>;
+  /** As SmsSender's. */
+  outboxRow?(mail: Mail): OutboxRow;
+};
+
+const smsRow = (to: string, text: string): OutboxRow => ({
+  channel: "sms",
+  recipient: to,
+  body: text,
+});
+const emailRow = (m: Mail): OutboxRow => ({
+  channel: "email",
+  recipient: m.to.toLowerCase(),
+  subject: m.subject,
+  body: m.text,
+  html: m.html ?? null,
+});
 
 /** Writes messages to the dev_outbox table, shown at /dev/outbox and read by the tests. */
 export function outboxSms(db: DbOrTx): SmsSender {
   return {
     kind: "outbox",
-    send: (to, text, tx) =>
-      repo.insertOutbox(tx ?? db, { channel: "sms", recipient: to, body: text }).then(() => {}),
+    send: (to, text, tx) => repo.insertOutbox(tx ?? db, smsRow(to, text)).then(() => {}),
+    outboxRow: smsRow,
   };
 }
 
 export function outboxMailer(db: DbOrTx): Mailer {
   return {
     kind: "outbox",
-    send: (m, tx) =>
-      repo
-        .insertOutbox(tx ?? db, {
-          channel: "email",
-          recipient: m.to.toLowerCase(),
-          subject: m.subject,
-          body: m.text,
-          html: m.html ?? null,
-        })
-        .then(() => {}),
+    send: (m, tx) => repo.insertOutbox(tx ?? db, emailRow(m)).then(() => {}),
+    outboxRow: emailRow,
   };
 }
 

@@ -1,10 +1,30 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { devOutbox } from "@maidan/db/schema-auth";
 import { messageSends } from "@maidan/db/schema-messages";
-import { and, desc, gte, inArray } from "drizzle-orm";
+import { and, desc, gte, inArray, sql } from "drizzle-orm";
 
-export const insertOutbox = (db: DbOrTx, row: typeof devOutbox.$inferInsert) =>
-  db.insert(devOutbox).values(row);
+export type OutboxRow = typeof devOutbox.$inferInsert;
+
+export const insertOutbox = (db: DbOrTx, row: OutboxRow) => db.insert(devOutbox).values(row);
+
+/**
+ * claimSend and the outbox's row in one statement (so one transaction): the message is written
+ * exactly when its send is recorded. False when that job's message was sent before.
+ */
+export async function claimIntoOutbox(
+  db: DbOrTx,
+  claim: typeof messageSends.$inferInsert,
+  row: OutboxRow,
+) {
+  const result = await db.execute(sql`with claimed as (
+      insert into message_sends (job_id, channel, recipient, template)
+      values (${claim.jobId}, ${claim.channel}, ${claim.recipient}, ${claim.template})
+      on conflict do nothing returning job_id)
+    insert into dev_outbox (channel, recipient, subject, body, html)
+    select ${row.channel}, ${row.recipient}, ${row.subject ?? null}, ${row.body}, ${row.html ?? null}
+    from claimed`);
+  return (result.rowCount ?? 0) > 0;
+}
 
 /**
  * Records that a job's message is being sent: false when that job's message was sent before

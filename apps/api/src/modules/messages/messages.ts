@@ -10,6 +10,7 @@ import {
   type SmsSender,
   smtpMailer,
 } from "./adapters.ts";
+import type { OutboxRow } from "./messages.repository.ts";
 import * as repo from "./messages.repository.ts";
 import { type EmailTemplate, emailContent, type SmsTemplate, smsText } from "./templates.ts";
 
@@ -71,24 +72,44 @@ export function createMessages(deps: {
   // Retries back off from 10 s: 10, 20, 40, 80, 160 s (a login code lives 10 minutes).
   // Done jobs hold codes and links: they are deleted after a day.
   const queue = { retryLimit: 5, retryDelay: 10, keepSeconds: 24 * 3600 };
-  /** Sends a job's message unless a send of that job committed before. */
+  /**
+   * Sends a job's message unless a send of that job committed before. A sender writing into
+   * this database (the dev outbox) gives its row, and claim and row are one statement;
+   * any other sender is called inside the transaction that records its send.
+   */
   const once =
-    (channel: "sms" | "email", send: (to: string, m: never, tx: DbOrTx) => Promise<void>) =>
-    (data: { to: string; message: { template: string } }, job: { id: string }) =>
-      db.transaction(async (tx) => {
-        const row = { jobId: job.id, channel, recipient: data.to, template: data.message.template };
-        if (await repo.claimSend(tx, row)) await send(data.to, data.message as never, tx);
+    <M extends { template: string }>(
+      channel: "sms" | "email",
+      send: (to: string, m: M, tx: DbOrTx) => Promise<void>,
+      outboxRow?: (to: string, m: M) => OutboxRow,
+    ) =>
+    async (data: { to: string; message: M }, job: { id: string }) => {
+      const claim = { jobId: job.id, channel, recipient: data.to, template: data.message.template };
+      if (outboxRow) {
+        await repo.claimIntoOutbox(db, claim, outboxRow(data.to, data.message));
+        return;
+      }
+      await db.transaction(async (tx) => {
+        if (await repo.claimSend(tx, claim)) await send(data.to, data.message, tx);
       });
+    };
+  const { sms, mailer } = deps;
   jobs.define<SmsJob>({
     ...queue,
     name: SMS_QUEUE,
-    handle: once("sms", (to, m: SmsTemplate, tx) => deps.sms.send(to, smsText(m), tx)),
+    handle: once<SmsTemplate>(
+      "sms",
+      (to, m, tx) => sms.send(to, smsText(m), tx),
+      sms.outboxRow && ((to, m) => sms.outboxRow!(to, smsText(m))),
+    ),
   });
   jobs.define<EmailJob>({
     ...queue,
     name: EMAIL_QUEUE,
-    handle: once("email", (to, m: EmailTemplate, tx) =>
-      deps.mailer.send({ to, ...emailContent(m) }, tx),
+    handle: once<EmailTemplate>(
+      "email",
+      (to, m, tx) => mailer.send({ to, ...emailContent(m) }, tx),
+      mailer.outboxRow && ((to, m) => mailer.outboxRow!({ to, ...emailContent(m) })),
     ),
   });
   return {
