@@ -1,0 +1,45 @@
+/**
+ * Couriers in the back-office (issue #14, decision 045): booking a packed order with a courier,
+ * the cash couriers collected, and the order's printed papers.
+ */
+import { z } from "zod";
+import "./zod-browser.ts";
+
+export const COURIER_NAMES = ["tcs", "leopards", "postex"] as const;
+export const COURIER_LABELS: Record<(typeof COURIER_NAMES)[number], string> = {
+  tcs: "TCS",
+  leopards: "Leopards",
+  postex: "PostEx",
+};
+
+/** POST /api/admin/orders/{id}/courier-booking */
+export const courierBookingBody = z.object({
+  courier: z.enum(COURIER_NAMES, "Choose a courier: tcs, leopards or postex"),
+});
+
+export const courierBooking = z.object({
+  orderId: z.string(),
+  courier: z.enum(COURIER_NAMES),
+  consignmentNo: z.string(),
+  /** The courier's latest status: booked, picked_up, in_transit, delivered or returned. */
+  trackStatus: z.string(),
+  codAmount: z.number().int(),
+  bookedAt: z.string(),
+  /** False when the order had been booked before: nothing new was booked. */
+  created: z.boolean(),
+});
+export type CourierBooking = z.infer<typeof courierBooking>;
+
+const day = z.iso.date("Use a date like 2026-01-31");
+/** GET /api/admin/couriers/cod-collections?from&to (Pakistan's calendar days). */
+export const codCollectionsQuery = z.object({ from: day, to: day });
+export const codCollections = z.object({
+  days: z.array(
+    z.object({
+      courier: z.string(),
+      day: z.string(),
+      orders: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+});
