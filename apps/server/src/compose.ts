@@ -288,6 +288,7 @@ export async function composeDomains(
       // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
       orders: checkout,
       adminOrders: staffOrders,
+      adminCouriers: courierShipping,
       payments: payments.payments,
       wallet,
       vouchers,

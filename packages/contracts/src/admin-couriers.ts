@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import "./zod-browser.ts";
+import type { Staff } from "./admin-orders.ts";
 
 export const COURIER_NAMES = ["tcs", "leopards", "postex"] as const;
 export const COURIER_LABELS: Record<(typeof COURIER_NAMES)[number], string> = {
@@ -43,3 +44,8 @@ export const codCollections = z.object({
     }),
   ),
 });
+
+/** Couriers in the back-office, as /admin's order page calls them (in-process). */
+export type AdminCouriersService = {
+  book(staff: Staff, orderId: string, body: unknown): Promise<CourierBooking>;
+};
