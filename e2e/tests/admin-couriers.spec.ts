@@ -55,5 +55,16 @@ test("the admin books TCS from the order page; the shopper sees the consignment 
   await shopperSees(page, order._id, "Shipped");
   await expect(page.getByText(`Shipped with TCS, tracking number ${cn}`)).toBeVisible();
   await snapshot(page, info, "shopper-order-booked");
+
+  // The list's "Print slips": the ticked orders' packing slips as one PDF.
+  await admin.goto(`/admin/orders?q=${order.orderNo}`);
+  await admin.waitForLoadState("networkidle");
+  await admin.getByRole("checkbox", { name: `Choose ${order.orderNo}` }).check();
+  const [slips] = await Promise.all([
+    admin.waitForResponse((r) => r.url().includes("/api/admin/orders/slips.pdf")),
+    admin.getByRole("button", { name: "Print slips" }).click(),
+  ]);
+  expect(slips.status()).toBe(200);
+  expect(slips.headers()["content-type"]).toBe("application/pdf");
   await admin.context().close();
 });

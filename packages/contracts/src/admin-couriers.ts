@@ -45,6 +45,17 @@ export const codCollections = z.object({
   ),
 });
 
+/** GET /api/admin/orders/slips.pdf?ids=…&ids=…: many orders' packing slips, one page each. */
+export const slipsQuery = z.object({
+  ids: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.uuid({ message: "Unknown order" }))
+      .min(1, "Choose at least one order")
+      .max(100, "At most 100 orders at once"),
+  ),
+});
+
 /** Couriers in the back-office, as /admin's order page calls them (in-process). */
 export type AdminCouriersService = {
   book(staff: Staff, orderId: string, body: unknown): Promise<CourierBooking>;

@@ -3,7 +3,9 @@ import {
   codCollectionsQuery,
   courierBooking,
   courierBookingBody,
+  slipsQuery,
 } from "@maidan/contracts/admin-couriers";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireRole } from "../auth/auth.plugin.ts";
@@ -51,6 +53,27 @@ export const adminCouriersRoutes: FastifyPluginAsyncZod<{ shipping: CourierShipp
       return reply.code(b.created ? 201 : 200).send(b);
     },
   );
+  const pdfReply = (reply: FastifyReply, pdf: Buffer, name: string) =>
+    reply
+      .type("application/pdf")
+      .header("cache-control", "no-store")
+      .header("content-disposition", `inline; filename="${name}.pdf"`)
+      .send(pdf);
+  const pdfAnswer = { 200: z.unknown().describe("The PDF"), ...errors };
+  app.get(
+    "/admin/orders/slips.pdf",
+    {
+      preHandler: requireRole("vendor"),
+      schema: {
+        tags,
+        summary: "Many orders' packing slips, one page each (vendors: their own store's)",
+        querystring: slipsQuery,
+        produces: ["application/pdf"],
+        response: pdfAnswer,
+      },
+    },
+    async (req, reply) => pdfReply(reply, await shipping.slips(staffOf(req), req.query), "slips"),
+  );
   for (const d of DOCUMENTS)
     app.get(
       `/admin/orders/:id/${d.kind}.pdf`,
@@ -61,17 +84,15 @@ export const adminCouriersRoutes: FastifyPluginAsyncZod<{ shipping: CourierShipp
           summary: d.summary,
           params: idParam,
           produces: ["application/pdf"],
-          response: { 200: z.unknown().describe("The PDF"), ...errors },
+          response: pdfAnswer,
         },
       },
-      async (req, reply) => {
-        const pdf = await shipping.document(staffOf(req), req.params.id, d.kind);
-        return reply
-          .type("application/pdf")
-          .header("cache-control", "no-store")
-          .header("content-disposition", `inline; filename="${d.kind}-${req.params.id}.pdf"`)
-          .send(pdf);
-      },
+      async (req, reply) =>
+        pdfReply(
+          reply,
+          await shipping.document(staffOf(req), req.params.id, d.kind),
+          `${d.kind}-${req.params.id}`,
+        ),
     );
   app.get(
     "/admin/couriers/cod-collections",

@@ -97,6 +97,24 @@ describe("booking", () => {
     expect(n.rows[0]?.n).toBe(1);
   });
 
+  it("a booking whose ship step never happened ships when booked again, with its number", async () => {
+    const id = await packed();
+    await t.database.db.execute(
+      sql`insert into courier_bookings (order_id, courier, consignment_no, response)
+        values (${id}, 'leopards', 'LE123456789', '{}'::jsonb)`,
+    );
+    const res = await bookWith(id, "tcs");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      courier: "leopards",
+      consignmentNo: "LE123456789",
+      created: false,
+    });
+    const d = await detail(id);
+    expect(d.status).toBe("shipped");
+    expect(d.shipment).toEqual({ courier: "Leopards", trackingNo: "LE123456789" });
+  });
+
   it("refuses an order that is not packed, an unknown courier and vendors", async () => {
     const id = (await buy(t, guest(), mine, 1)).orders[0]._id as string;
     const notPacked = await bookWith(id, "tcs");
@@ -188,6 +206,28 @@ describe("papers", () => {
       expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
       expect(res.rawPayload.toString("latin1")).toContain(orderNo);
     }
+  });
+
+  it("many orders' slips in one PDF, one page each", async () => {
+    const [a, b] = [await packed(), await packed()];
+    const res = await send(t, "GET", `/api/admin/orders/slips.pdf?ids=${a}&ids=${b}`, admin);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const text = res.rawPayload.toString("latin1");
+    for (const id of [a, b]) expect(text).toContain((await detail(id)).orderNo);
+    expect(text.match(/\/Type \/Page\b/g)).toHaveLength(2);
+    const none = await send(t, "GET", "/api/admin/orders/slips.pdf", admin);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/Choose at least one order/);
+    // A vendor's own orders only: another store's makes it 404.
+    const theirsId = await packed(theirs);
+    const mixed = await send(
+      t,
+      "GET",
+      `/api/admin/orders/slips.pdf?ids=${a}&ids=${theirsId}`,
+      vendor,
+    );
+    expect(mixed.statusCode).toBe(404);
   });
 
   it("vendors print their own store's slips only", async () => {

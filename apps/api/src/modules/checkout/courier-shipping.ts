@@ -3,6 +3,7 @@ import {
   type CourierBooking,
   codCollectionsQuery,
   courierBookingBody,
+  slipsQuery,
 } from "@maidan/contracts/admin-couriers";
 import type { AdminOrderDetail, Staff } from "@maidan/contracts/admin-orders";
 import { hasRole } from "@maidan/contracts/auth";
@@ -11,7 +12,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { CourierName, Tracking } from "../couriers/courier.ts";
 import type { BookingRow, CouriersImpl } from "../couriers/couriers.service.ts";
-import { codDue, invoicePdf, labelPdf, slipPdf } from "../documents/order-pdfs.ts";
+import { codDue, invoicePdf, labelPdf, slipPdf, slipsPdf } from "../documents/order-pdfs.ts";
 import { GatewayUnavailableError } from "../payments/gateways/http.ts";
 import type { createStaffOrders } from "./staff-orders.ts";
 
@@ -46,7 +47,16 @@ export function createCourierShipping(deps: { couriers: CouriersImpl; staffOrder
     const { courier } = parseInput(courierBookingBody, input);
     const order = await staffOrders.get(staff, id);
     const existing = await couriers.bookingOf(order._id);
-    if (existing?.consignmentNo) return toBooking(existing, false);
+    if (existing?.consignmentNo) {
+      // Booked, but the ship step did not happen (it failed after the courier answered): now.
+      if (order.status === "packed")
+        await staffOrders.stepWith(staff, order._id, {
+          action: "ship",
+          courier: COURIER_LABELS[existing.courier as CourierName],
+          trackingNo: existing.consignmentNo,
+        });
+      return toBooking(existing, false);
+    }
     if (existing) throw conflict(`Order ${order.orderNo} is being booked right now.`);
     if (order.status !== "packed")
       throw conflict(`Order ${order.orderNo} is ${order.status}: only a packed order is booked.`);
@@ -168,6 +178,14 @@ export function createCourierShipping(deps: { couriers: CouriersImpl; staffOrder
       if (!b?.consignmentNo)
         throw conflict(`Order ${order.orderNo} has no courier booking yet: book it first.`);
       return labelPdf(order, COURIER_LABELS[b.courier as CourierName], b.consignmentNo);
+    },
+
+    /** Many orders' slips in one PDF; an order the asker cannot see makes it 404. */
+    async slips(staff: Staff, input: unknown) {
+      const { ids } = parseInput(slipsQuery, input);
+      const orders = [];
+      for (const id of new Set(ids)) orders.push(await staffOrders.get(staff, id));
+      return slipsPdf(orders);
     },
   };
 }

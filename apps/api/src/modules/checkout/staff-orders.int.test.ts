@@ -343,6 +343,7 @@ describe("roles on every /api/admin operation", () => {
       staff: 409,
     },
     "GET /api/admin/orders/{id}/slip.pdf": { url: `/api/admin/orders/${o}/slip.pdf`, vendor: 200 },
+    "GET /api/admin/orders/slips.pdf": { url: `/api/admin/orders/slips.pdf?ids=${o}`, vendor: 200 },
     "GET /api/admin/orders/{id}/invoice.pdf": {
       url: `/api/admin/orders/${o}/invoice.pdf`,
       vendor: 403,

@@ -58,30 +58,41 @@ export function labelPdf(d: AdminOrderDetail, courier: string, consignmentNo: st
   });
 }
 
-export function slipPdf(d: AdminOrderDetail) {
-  return render(`Packing slip ${d.orderNo}`, "A4", (doc) => {
-    doc.fontSize(18).font("Helvetica-Bold").text("Packing slip");
-    doc
-      .fontSize(11)
-      .font("Helvetica")
-      .text(`Order ${d.orderNo} · placed ${when(d.createdAt)}`);
-    doc.text(`Store: ${d.vendor.name}`);
-    doc.moveDown().font("Helvetica-Bold").text("Ship to");
-    doc.font("Helvetica").text(d.address.fullName);
-    for (const l of addressLines(d.address)) doc.text(l);
-    doc.text(`Phone ${d.address.phone}`);
-    doc.moveDown().font("Helvetica-Bold").text("Qty   Item");
-    doc.font("Helvetica");
-    for (const i of d.items) {
-      const variant = [i.size, i.color].filter(Boolean).join(", ");
-      doc.text(
-        `${String(i.qty).padEnd(5)} ${i.name}${variant ? ` (${variant})` : ""} · SKU ${i.sku}${i.gift ? " · free gift" : ""}`,
-      );
-    }
-    if (d.shipment)
-      doc.moveDown().text(`Courier: ${d.shipment.courier}, tracking no. ${d.shipment.trackingNo}`);
-  });
+/** One order's packing slip on the current page. */
+function drawSlip(doc: PDFKit.PDFDocument, d: AdminOrderDetail) {
+  doc.fontSize(18).font("Helvetica-Bold").text("Packing slip");
+  doc
+    .fontSize(11)
+    .font("Helvetica")
+    .text(`Order ${d.orderNo} · placed ${when(d.createdAt)}`);
+  doc.text(`Store: ${d.vendor.name}`);
+  doc.moveDown().font("Helvetica-Bold").text("Ship to");
+  doc.font("Helvetica").text(d.address.fullName);
+  for (const l of addressLines(d.address)) doc.text(l);
+  doc.text(`Phone ${d.address.phone}`);
+  doc.moveDown().font("Helvetica-Bold").text("Qty   Item");
+  doc.font("Helvetica");
+  for (const i of d.items) {
+    const variant = [i.size, i.color].filter(Boolean).join(", ");
+    doc.text(
+      `${String(i.qty).padEnd(5)} ${i.name}${variant ? ` (${variant})` : ""} · SKU ${i.sku}${i.gift ? " · free gift" : ""}`,
+    );
+  }
+  if (d.shipment)
+    doc.moveDown().text(`Courier: ${d.shipment.courier}, tracking no. ${d.shipment.trackingNo}`);
 }
+
+export const slipPdf = (d: AdminOrderDetail) =>
+  render(`Packing slip ${d.orderNo}`, "A4", (doc) => drawSlip(doc, d));
+
+/** Many orders' slips, one page each (the list's "Print slips"). */
+export const slipsPdf = (orders: AdminOrderDetail[]) =>
+  render(`Packing slips ${orders.map((d) => d.orderNo).join(" ")}`, "A4", (doc) =>
+    orders.forEach((d, n) => {
+      if (n > 0) doc.addPage();
+      drawSlip(doc, d);
+    }),
+  );
 
 export function invoicePdf(d: AdminOrderDetail) {
   return render(`Invoice ${d.orderNo}`, "A4", (doc) => {
