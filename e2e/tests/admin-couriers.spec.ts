@@ -41,6 +41,9 @@ test("the admin books TCS from the order page; the shopper sees the consignment 
   const cn = /(\d{12})/.exec((await status.textContent()) ?? "")?.[1] ?? "";
   await expect(admin.locator(".admin-status")).toHaveText("Shipped");
   await expect(admin.getByText(`TCS, tracking number ${cn}`, { exact: true })).toBeVisible();
+  await expect(admin.locator(".admin-booking")).toContainText(
+    `Booked with TCS · consignment number ${cn} · Booked`,
+  );
   // Booked: no booking form any more; the label is printable.
   await expect(admin.getByRole("button", { name: "Book courier and ship" })).toHaveCount(0);
   const label = await admin.request.get(

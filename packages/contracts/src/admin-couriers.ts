@@ -56,7 +56,27 @@ export const slipsQuery = z.object({
   ),
 });
 
+export const TRACK_STATUS_LABEL: Record<string, string> = {
+  booked: "Booked",
+  picked_up: "Picked up",
+  in_transit: "In transit",
+  delivered: "Delivered",
+  returned: "Returned",
+};
+
+/** What the order page shows staff of an order's shipping (decision 045). */
+export type OrderShipping = {
+  booking: (CourierBooking & { trackedAt: string | null }) | null;
+  /** The order's phone refused or returned a parcel before (staff call before confirming). */
+  refusedPhone: { refusals: number; lastAt: string; courier: string } | null;
+};
+
 /** Couriers in the back-office, as /admin's order page calls them (in-process). */
 export type AdminCouriersService = {
   book(staff: Staff, orderId: string, body: unknown): Promise<CourierBooking>;
+  /** Managers and admins: the booking and the phone's refusals; vendors: nothing. */
+  shippingOf(
+    staff: Staff,
+    order: { _id: string; address: { phone: string } },
+  ): Promise<OrderShipping>;
 };

@@ -189,6 +189,16 @@ describe("tracking", () => {
       sql`select courier, last_order_id from refused_phones where phone = ${d.address.phone}`,
     );
     expect(flag.rows[0]).toMatchObject({ courier: "postex", last_order_id: id });
+    // The order page tells managers; vendors are told nothing of it.
+    const shipping = t.app.domains.courierShipping;
+    const seen = await shipping.shippingOf({ id: "x", role: "manager" }, d);
+    expect(seen.booking).toMatchObject({ consignmentNo: b.consignmentNo, trackStatus: "returned" });
+    expect(seen.refusedPhone).toMatchObject({ courier: "postex" });
+    expect(seen.refusedPhone?.refusals).toBeGreaterThanOrEqual(1);
+    expect(await shipping.shippingOf({ id: "x", role: "vendor" }, d)).toEqual({
+      booking: null,
+      refusedPhone: null,
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   type CourierBooking,
   codCollectionsQuery,
   courierBookingBody,
+  type OrderShipping,
   slipsQuery,
 } from "@maidan/contracts/admin-couriers";
 import type { AdminOrderDetail, Staff } from "@maidan/contracts/admin-orders";
@@ -136,9 +137,23 @@ export function createCourierShipping(deps: { couriers: CouriersImpl; staffOrder
   return {
     book,
     available: () => couriers.available(),
-    bookingOf: async (orderId: string) => {
-      const b = await couriers.bookingOf(orderId);
-      return b?.consignmentNo ? toBooking(b, false) : null;
+    async shippingOf(
+      staff: Staff,
+      order: { _id: string; address: { phone: string } },
+    ): Promise<OrderShipping> {
+      if (!hasRole(staff.role, "manager")) return { booking: null, refusedPhone: null };
+      const [b, r] = await Promise.all([
+        couriers.bookingOf(order._id),
+        couriers.refusedPhone(order.address.phone),
+      ]);
+      return {
+        booking: b?.consignmentNo
+          ? { ...toBooking(b, false), trackedAt: b.trackedAt ? b.trackedAt.toISOString() : null }
+          : null,
+        refusedPhone: r
+          ? { refusals: r.refusals, lastAt: new Date(r.last_at).toISOString(), courier: r.courier }
+          : null,
+      };
     },
 
     /** The schedule's run: every shipped, booked parcel asked about once. Returns the tally. */

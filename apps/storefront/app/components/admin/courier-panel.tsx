@@ -1,6 +1,13 @@
-import { COURIER_LABELS, COURIER_NAMES } from "@maidan/contracts/admin-couriers";
+import {
+  COURIER_LABELS,
+  COURIER_NAMES,
+  type OrderShipping,
+  TRACK_STATUS_LABEL,
+} from "@maidan/contracts/admin-couriers";
 import type { AdminOrderDetail } from "@maidan/contracts/admin-orders";
+import { rupees } from "@maidan/contracts/money";
 import { Form } from "react-router";
+import { formatDate } from "../../lib/format";
 
 /**
  * The order page's shipping box (decision 045): booking a packed order with a courier (which
@@ -8,16 +15,36 @@ import { Form } from "react-router";
  */
 export function CourierPanel({
   order,
+  shipping,
   staff,
   busy,
 }: {
   order: AdminOrderDetail;
+  shipping: OrderShipping;
   staff: boolean;
   busy: boolean;
 }) {
   const pdf = (kind: string) => `/api/admin/orders/${order._id}/${kind}.pdf`;
+  const { booking, refusedPhone } = shipping;
   return (
     <div className="admin-courier">
+      {refusedPhone && (
+        <p className="admin-alert" role="note">
+          This phone refused or returned{" "}
+          {refusedPhone.refusals === 1 ? "a parcel" : `${refusedPhone.refusals} parcels`} before
+          (last {formatDate(refusedPhone.lastAt)}, {refusedPhone.courier}): call before sending
+          another cash-on-delivery parcel.
+        </p>
+      )}
+      {booking && (
+        <p className="admin-booking">
+          Booked with {COURIER_LABELS[booking.courier]} · consignment number{" "}
+          <strong>{booking.consignmentNo}</strong> ·{" "}
+          {TRACK_STATUS_LABEL[booking.trackStatus] ?? booking.trackStatus}
+          {booking.trackedAt ? ` (checked ${formatDate(booking.trackedAt)})` : ""}
+          {booking.codAmount > 0 ? ` · collects ${rupees(booking.codAmount)}` : ""}
+        </p>
+      )}
       {staff && order.status === "packed" && (
         <Form method="post" className="admin-action">
           <input type="hidden" name="intent" value="courier-booking" />

@@ -20,7 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
     const order = await services(context).adminOrders.get(staff, params.id);
-    return { order, staff: canChangeOrders(staff) };
+    const shipping = await services(context).adminCouriers.shippingOf(staff, order);
+    return { order, shipping, staff: canChangeOrders(staff) };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -76,7 +77,7 @@ async function bookCourier(
 }
 
 export default function AdminOrder() {
-  const { order, staff } = useLoaderData<typeof loader>();
+  const { order, shipping, staff } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const a = order.amount;
@@ -110,7 +111,7 @@ export default function AdminOrder() {
           ))}
         </div>
       )}
-      <CourierPanel order={order} staff={staff} busy={busy} />
+      <CourierPanel order={order} shipping={shipping} staff={staff} busy={busy} />
       <div className="admin-columns">
         <div>
           <h2>Items</h2>
