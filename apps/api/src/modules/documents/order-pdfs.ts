@@ -1,5 +1,6 @@
 import type { AdminOrderDetail } from "@maidan/contracts/admin-orders";
 import PDFDocument from "pdfkit";
+import { code128Widths } from "./code128.ts";
 
 /*
  * The order's printed papers (decision 045), drawn with pdfkit in its built-in Helvetica: the
@@ -37,6 +38,23 @@ const addressLines = (a: AdminOrderDetail["address"]) =>
     (l): l is string => Boolean(l),
   );
 
+/** The consignment number as a Code 128 barcode, `height` points tall, at the current line. */
+function barcode(doc: PDFKit.PDFDocument, text: string, height: number) {
+  const widths = code128Widths(text);
+  const modules = widths.reduce((a, b) => a + b, 0);
+  const usable = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const unit = Math.min(1.2, usable / (modules + 20));
+  let x = doc.page.margins.left + 10 * unit;
+  const y = doc.y;
+  widths.forEach((w, i) => {
+    if (i % 2 === 0) doc.rect(x, y, w * unit, height).fill("#000");
+    x += w * unit;
+  });
+  doc.fillColor("#000");
+  doc.y = y + height + 4;
+  doc.x = doc.page.margins.left;
+}
+
 /** What is still to collect at the door: the total of an unpaid COD order, else 0. */
 export const codDue = (d: AdminOrderDetail) =>
   d.payment.method === "COD" && d.payment.status !== "paid" ? d.amount.total : 0;
@@ -44,6 +62,8 @@ export const codDue = (d: AdminOrderDetail) =>
 export function labelPdf(d: AdminOrderDetail, courier: string, consignmentNo: string) {
   return render(`Shipping label ${d.orderNo}`, "A6", (doc) => {
     doc.fontSize(16).font("Helvetica-Bold").text(courier);
+    doc.moveDown(0.3);
+    barcode(doc, consignmentNo, 40);
     doc.fontSize(11).font("Helvetica").text(`Consignment no. ${consignmentNo}`);
     doc.moveDown(0.5).fontSize(10).text(`Order ${d.orderNo}`);
     doc.moveDown(0.5).font("Helvetica-Bold").text("Deliver to");
