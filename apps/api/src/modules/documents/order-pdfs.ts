@@ -9,7 +9,7 @@ import { code128Widths } from "./code128.ts";
  * title, so a reader (and a test) finds it without decoding the page.
  */
 
-const rs = (n: number) => `Rs ${n.toLocaleString("en-PK")}`;
+const rs = (n: number) => `${n < 0 ? "−" : ""}Rs ${Math.abs(n).toLocaleString("en-PK")}`;
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** A document of `size`, collected into one Buffer when `draw` has written it. */
