@@ -68,6 +68,13 @@ describe("booking", () => {
     expect(d.status).toBe("shipped");
     expect(d.shipment).toEqual({ courier: label, trackingNo: b.consignmentNo });
     expect(d.audit.at(-1)).toMatchObject({ action: "ship", after: { status: "shipped" } });
+    // The shopper is told, through the lifecycle's own SMS job.
+    const sms = await t.database.pool.query<{ data: { message: Record<string, string> } }>(
+      `select data from pgboss.job where name = 'messages.sms'
+        and data->'message'->>'template' = 'order-status' and data->'message'->>'orderNo' = $1`,
+      [d.orderNo],
+    );
+    expect(sms.rows.map((r) => r.data.message.status)).toContain("shipped");
     // The courier's own answer is kept with the booking.
     const row = await t.database.db.execute(
       sql`select response from courier_bookings where order_id = ${id}`,
