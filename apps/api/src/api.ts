@@ -22,11 +22,15 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
+import { adminCouriersRoutes } from "./modules/checkout/admin-couriers.routes.ts";
 import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
+import type { CourierShippingImpl } from "./modules/checkout/courier-shipping.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import type { CouriersImpl } from "./modules/couriers/couriers.service.ts";
+import { courierSandboxRoutes } from "./modules/couriers/sandbox/couriers-sandbox.routes.ts";
 import type { Events } from "./modules/events/events.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -66,6 +70,9 @@ export type ApiDomains = {
   /** The back-office's orders (decision 044): the checkout workflow's staff side. */
   staffOrders: StaffOrdersImpl;
   audit: AuditServiceImpl;
+  /** Couriers (decision 045): booking and tracking, their sandboxes, the order's papers. */
+  couriers: CouriersImpl;
+  courierShipping: CourierShippingImpl;
   /** The payments' routes and the sandbox gateways, made with the service. */
   paymentsHttp: Pick<PaymentsSetup, "routes" | "registerSandboxes">;
   wallet: WalletServiceImpl;
@@ -108,6 +115,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(jobsRoutes, { jobs: d.jobs });
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });
       await api.register(auditRoutes, { audit: d.audit });
+      await api.register(adminCouriersRoutes, { shipping: d.courierShipping });
     },
     { prefix: "/api" },
   );
@@ -115,6 +123,12 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
   await app.register(sitemapRoutes, { sitemap: d.sitemap, publicUrl: config.publicUrl });
   // The sandbox payment gateways, for gateways not configured live.
   await d.paymentsHttp.registerSandboxes();
+  // The sandbox couriers, for couriers not configured live.
+  await app.register(courierSandboxRoutes, {
+    keys: d.couriers.sandboxKeys(),
+    kv: d.kv,
+    controlOpen: !config.isProduction,
+  });
   // The Facebook sandbox is a page, outside /api (the dev outbox is a storefront page).
   await app.register(devPagesRoutes, { auth: d.auth });
   // Originals from the media storage, resized ones from this instance's disk cache.

@@ -11,24 +11,32 @@ import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
 import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
 import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
+import { createCourierShipping } from "@maidan/api/modules/checkout/courier-shipping";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
 import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
 import { createContentService } from "@maidan/api/modules/content/content.service";
+import { courierSettings } from "@maidan/api/modules/couriers/couriers.config";
+import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
 import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
 import { createOrdersService } from "@maidan/api/modules/orders/order-records.service";
+import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/http";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
-import { setupPayments } from "@maidan/api/modules/payments/payments.plugin";
+import { injectHttp, setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import type { AppServices } from "@maidan/contracts/services";
 import type { FastifyInstance } from "fastify";
+
+/** The courier tracking schedule's queue. */
+export const COURIER_TRACK_QUEUE = "couriers.track";
+
 import type { Runtime } from "./runtime.ts";
 
 export type Domains = ApiDomains & {
@@ -167,6 +175,16 @@ export async function composeDomains(
   });
   const checkout = createCheckout({ ...checkoutDeps, orders, payments: payments.payments });
   const staffOrders = createStaffOrders({ ...checkoutDeps, orders, payments: payments.payments });
+  // Couriers: live by configuration, else their sandboxes, reached in-process (decision 045).
+  const couriers = createCouriers({
+    db,
+    settings: courierSettings(config),
+    http: routedHttp(
+      injectHttp(app, config.COURIER_TIMEOUT_MS),
+      fetchHttp(config.COURIER_TIMEOUT_MS),
+    ),
+  });
+  const courierShipping = createCourierShipping({ couriers, staffOrders });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
   events.on(["payment.paid"], "order-paid-messages", async (e) => {
@@ -218,6 +236,18 @@ export async function composeDomains(
     keepSeconds: 24 * 3600,
     handle: () => payments.payments.runInquiries(),
   });
+  // Asks the couriers where shipped parcels are; delivered ones are delivered (decision 045).
+  jobs.define({
+    name: COURIER_TRACK_QUEUE,
+    singleton: true,
+    cron:
+      config.COURIER_TRACK_INTERVAL_MS > 0
+        ? cronEvery(config.COURIER_TRACK_INTERVAL_MS)
+        : undefined,
+    retryLimit: 0,
+    keepSeconds: 24 * 3600,
+    handle: () => courierShipping.trackShipped(),
+  });
   await jobs.start();
   app.addHook("onClose", () => jobs.stop());
   return {
@@ -240,6 +270,8 @@ export async function composeDomains(
     checkout,
     staffOrders,
     audit: createAuditService(db),
+    couriers,
+    courierShipping,
     wallet,
     vouchers,
     freebies,
@@ -256,6 +288,7 @@ export async function composeDomains(
       // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
       orders: checkout,
       adminOrders: staffOrders,
+      adminCouriers: courierShipping,
       payments: payments.payments,
       wallet,
       vouchers,

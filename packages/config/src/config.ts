@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { couriersEnv } from "./couriers-env.ts";
 import { mediaEnv, mediaEnvProblems } from "./media-env.ts";
 import { paymentsEnv } from "./payments-env.ts";
 
@@ -99,6 +100,7 @@ export const envSchema = z.object({
   COD_SMS_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(15),
   ...paymentsEnv,
   ...mediaEnv,
+  ...couriersEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import type { AddressService } from "./addresses.ts";
+import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
@@ -57,6 +58,8 @@ export type AppServices = {
   addresses: AddressService;
   /** The back-office's orders (/admin, decision 044). */
   adminOrders: AdminOrdersService;
+  /** Booking couriers from the order page (decision 045). */
+  adminCouriers: AdminCouriersService;
   /** The help center. */
   content: ContentService;
   /** Carts of users and guests, priced by the server. */

@@ -8,7 +8,8 @@ import * as repo from "./audit.repository.ts";
  * the entry exists exactly when the change does.
  */
 export type AuditChange = {
-  actor: { id: string; role: string };
+  /** No id: the shop itself (a job), with role `system`. */
+  actor: { id: string | null; role: string };
   recordType: string;
   recordId: string;
   action: string;
@@ -30,7 +31,11 @@ export const record = (tx: DbOrTx, c: AuditChange) =>
 const toEntry = (r: repo.EntryRow): AuditEntry => ({
   _id: r.id,
   at: new Date(r.created_at).toISOString(),
-  actor: { _id: r.actor_id, name: r.actor_name ?? "(deleted account)", role: r.actor_role },
+  actor: {
+    _id: r.actor_id,
+    name: r.actor_name ?? (r.actor_role === "system" ? "Maidan (automatic)" : "(deleted account)"),
+    role: r.actor_role,
+  },
   record: `${r.record_type}:${r.record_id}`,
   action: r.action,
   before: r.before,

@@ -1,8 +1,7 @@
-import { users } from "@maidan/db/schema-auth";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
+import { bearer, signUp } from "../../testing/auth-helpers.ts";
 import {
   guest,
   pickVariants,
@@ -12,6 +11,7 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { buy } from "../../testing/order-helpers.ts";
+import { loginAs, ownStoreOf, staffAccount } from "../../testing/staff-helpers.ts";
 
 /**
  * The back-office's orders (decision 044): every step of the lifecycle, legal and not, two staff
@@ -26,28 +26,17 @@ let shopper: Record<string, string>;
 let mine: TestVariant; // sold by the vendor's store
 let theirs: TestVariant; // sold by another store
 
-const login = async (email: string, password: string) =>
-  bearer((await post(t, "/api/auth/local", { email, password })).json().token);
-
-async function staffAccount(role: "manager" | "vendor") {
-  const u = await signUp(t);
-  await t.database.db.update(users).set({ role }).where(eq(users.id, u.id));
-  return { ...u, headers: await login(u.email, u.password) };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ products: 12 });
-  admin = await login("admin@test.pk", "admin-pass-123");
-  manager = (await staffAccount("manager")).headers;
-  const v = await staffAccount("vendor");
+  admin = await loginAs(t, "admin@test.pk", "admin-pass-123");
+  manager = (await staffAccount(t, "manager")).headers;
+  const v = await staffAccount(t, "vendor");
   vendor = v.headers;
   shopper = bearer((await signUp(t)).token);
   const [a, b] = await pickVariants(t, 2, { distinctVendors: true });
   if (!a || !b) throw new Error("two vendors' variants needed");
   [mine, theirs] = [a, b];
-  await t.database.db.execute(
-    sql`update vendors set owner_id = ${v.id} where id = (select vendor_id from products where id = ${mine.pid})`,
-  );
+  await ownStoreOf(t, v.id, mine.pid);
   await setStock(t, mine.vid, 500);
   await setStock(t, theirs.vid, 500);
 });
@@ -339,6 +328,29 @@ describe("roles on every /api/admin operation", () => {
       url: `/api/admin/jobs/${crypto.randomUUID()}/retry`,
       vendor: 403,
       staff: 404,
+    },
+    // The order is not packed: staff are let through to the 409 (decision 045).
+    "POST /api/admin/orders/{id}/courier-booking": {
+      url: `/api/admin/orders/${o}/courier-booking`,
+      body: { courier: "tcs" },
+      vendor: 403,
+      staff: 409,
+    },
+    // Not booked yet: staff are let through to the 409.
+    "GET /api/admin/orders/{id}/label.pdf": {
+      url: `/api/admin/orders/${o}/label.pdf`,
+      vendor: 403,
+      staff: 409,
+    },
+    "GET /api/admin/orders/{id}/slip.pdf": { url: `/api/admin/orders/${o}/slip.pdf`, vendor: 200 },
+    "GET /api/admin/orders/slips.pdf": { url: `/api/admin/orders/slips.pdf?ids=${o}`, vendor: 200 },
+    "GET /api/admin/orders/{id}/invoice.pdf": {
+      url: `/api/admin/orders/${o}/invoice.pdf`,
+      vendor: 403,
+    },
+    "GET /api/admin/couriers/cod-collections": {
+      url: "/api/admin/couriers/cod-collections?from=2026-01-01&to=2026-01-31",
+      vendor: 403,
     },
   });
 

@@ -55,7 +55,14 @@ function requireStaff(s: Staff) {
   if (!hasRole(s.role, "vendor")) throw forbidden();
 }
 
-export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
+/** Who moves an order on: a staff member, or the shop itself (the courier tracking job). */
+export type Actor = { id: string | null; role: string };
+/** More writes in a step's transaction, after the order moved (a courier booking's record). */
+type Within = (tx: Tx, order: OrderRow) => Promise<unknown>;
+
+export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
+  stepWith(actor: Actor, id: string, body: TransitionBody, within?: Within): Promise<void>;
+} {
   const { db } = deps;
   const stockChanged = stockChangedOf(deps);
 
@@ -84,7 +91,7 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
   const parseBody = (input: unknown) => parseInput(transitionBody, input);
 
   /** One step on one order; throws 409 (nothing written) when the order is not where it must be. */
-  async function step(staff: Staff, id: string, body: TransitionBody) {
+  async function step(staff: Actor, id: string, body: TransitionBody, within?: Within) {
     if (!UUID.test(id)) throw missing();
     const found = await orderService.findForStaff(db, id);
     if (!found) throw missing();
@@ -116,6 +123,7 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
           body.action === "confirm" &&
           !list.some((x) => x.id !== id && x.status === "pending_confirmation");
       }
+      await within?.(tx, now);
       const after = await orderService.findForStaff(tx, id);
       await audit.record(tx, {
         actor: staff,
@@ -185,6 +193,9 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService {
     },
 
     get,
+
+    /** One step by the shop's own code (a courier booking or its tracking), no role check. */
+    stepWith: step,
 
     async transition(staff, id, input) {
       requireStaff(staff);

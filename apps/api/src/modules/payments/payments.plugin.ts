@@ -22,7 +22,7 @@ import { createPaymentsService } from "./payments.service.ts";
 import { sandboxRoutes } from "./sandbox/sandbox.routes.ts";
 
 /** Calls the app itself in-process (the built-in sandboxes), with the same timeout as the network. */
-function injectHttp(app: FastifyInstance, timeoutMs: number): GatewayHttp {
+export function injectHttp(app: FastifyInstance, timeoutMs: number): GatewayHttp {
   return async (req) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, fail) => {

@@ -1,6 +1,8 @@
+import { COURIER_LABELS, courierBookingBody } from "@maidan/contracts/admin-couriers";
 import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
 import { rupees } from "@maidan/contracts/money";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { CourierPanel } from "../../components/admin/courier-panel";
 import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
 import { OrderSide } from "../../components/admin/order-side";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
@@ -18,7 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
     const order = await services(context).adminOrders.get(staff, params.id);
-    return { order, staff: canChangeOrders(staff) };
+    const shipping = await services(context).adminCouriers.shippingOf(staff, order);
+    return { order, shipping, staff: canChangeOrders(staff) };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -27,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs): Promise<Feedback> {
   const staff = requireStaff(context, request);
   const input = Object.fromEntries(await request.formData());
+  if (input.intent === "courier-booking") return bookCourier(context, params.id, staff, input);
   const parsed = transitionBody.safeParse(input);
   if (!parsed.success) {
     const fields: Feedback["fields"] = {};
@@ -51,8 +55,29 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   }
 }
 
+/** The shipping box's booking: the courier's consignment number, and the order shipped. */
+async function bookCourier(
+  context: Route.ActionArgs["context"],
+  id: string,
+  staff: ReturnType<typeof requireStaff>,
+  input: Record<string, unknown>,
+): Promise<Feedback> {
+  const parsed = courierBookingBody.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose a courier" };
+  try {
+    const b = await services(context).adminCouriers.book(staff, id, parsed.data);
+    return {
+      ok: true,
+      message: `${b.created ? "Booked" : "Already booked"} with ${COURIER_LABELS[b.courier]}: consignment number ${b.consignmentNo}.`,
+    };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
 export default function AdminOrder() {
-  const { order, staff } = useLoaderData<typeof loader>();
+  const { order, shipping, staff } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const a = order.amount;
@@ -86,6 +111,7 @@ export default function AdminOrder() {
           ))}
         </div>
       )}
+      <CourierPanel order={order} shipping={shipping} staff={staff} busy={busy} />
       <div className="admin-columns">
         <div>
           <h2>Items</h2>

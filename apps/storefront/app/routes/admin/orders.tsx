@@ -1,3 +1,4 @@
+import { slipsQuery } from "@maidan/contracts/admin-couriers";
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_SORTS,
@@ -9,7 +10,15 @@ import {
 } from "@maidan/contracts/admin-orders";
 import { rupees } from "@maidan/contracts/money";
 import { ORDER_STATUSES } from "@maidan/contracts/orders";
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
 import { formatDate } from "../../lib/format";
 import { classify, failure, pageError } from "../../lib/service-errors.server";
@@ -53,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, request);
   const form = await request.formData();
   const input = { action: form.get("action"), ids: form.getAll("ids") };
+  if (input.action === "slips") return printSlips(input.ids);
   const parsed = bulkBody.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
   try {
@@ -68,6 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     return failure(e);
   }
+}
+
+/** "Print slips": the ticked orders' packing slips, one PDF (decision 045), in this tab. */
+function printSlips(ids: FormDataEntryValue[]) {
+  const parsed = slipsQuery.safeParse({ ids });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+  const query = new URLSearchParams(parsed.data.ids.map((id) => ["ids", id]));
+  return redirectDocument(`/api/admin/orders/slips.pdf?${query}`);
 }
 
 const label = (s: string) => s.replace(/_/g, " ");
@@ -172,7 +190,16 @@ export default function AdminOrders() {
               >
                 {a === "confirm" ? "Confirm" : "Pack"}
               </button>
-            ))}
+            ))}{" "}
+            <button
+              type="submit"
+              name="action"
+              value="slips"
+              className="button button--small button--secondary"
+              disabled={busy}
+            >
+              Print slips
+            </button>
           </p>
         )}
         <div className="admin-table-wrap">

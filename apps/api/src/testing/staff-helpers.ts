@@ -1,0 +1,21 @@
+import { users } from "@maidan/db/schema-auth";
+import type { TestApp } from "@maidan/server/testing/test-app";
+import { eq, sql } from "drizzle-orm";
+import { bearer, post, signUp } from "./auth-helpers.ts";
+
+/** A signed-in account's headers. */
+export const loginAs = async (t: TestApp, email: string, password: string) =>
+  bearer((await post(t, "/api/auth/local", { email, password })).json().token);
+
+/** A new account given a staff role, with its headers. */
+export async function staffAccount(t: TestApp, role: "manager" | "vendor") {
+  const u = await signUp(t);
+  await t.database.db.update(users).set({ role }).where(eq(users.id, u.id));
+  return { ...u, headers: await loginAs(t, u.email, u.password) };
+}
+
+/** Makes `ownerId` the owner of the store that sells product `productId`. */
+export const ownStoreOf = (t: TestApp, ownerId: string, productId: string) =>
+  t.database.db.execute(
+    sql`update vendors set owner_id = ${ownerId} where id = (select vendor_id from products where id = ${productId})`,
+  );

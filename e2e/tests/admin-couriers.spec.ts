@@ -1,0 +1,73 @@
+import { expect as baseExpect, type TestInfo, test } from "@playwright/test";
+import { adminPage, origin, shopperOrder, shopperSees } from "./admin-helpers.ts";
+import { horizontalOverflow, snapshot } from "./helpers.ts";
+
+/**
+ * Couriers (issue #14, decision 045) in a real browser, on a phone and a desktop: the admin packs
+ * a shopper's COD order, books TCS from the order page (the shop's TCS sandbox answers with a
+ * consignment number), the order shows shipped with it, the papers open as PDFs, and the
+ * shopper's own order page shows the courier and the number.
+ */
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Each project its own product, apart from the other specs' slots. */
+const slot = (info: TestInfo) => 230 + (info.project.name === "phone" ? 0 : 1);
+
+test("the admin books TCS from the order page; the shopper sees the consignment number", async ({
+  page,
+  browser,
+}, info) => {
+  const order = await shopperOrder(page, info, slot(info));
+  const admin = await adminPage(browser, info);
+  // Confirmed and packed through the API (the journey of admin-orders.spec.ts), as the admin.
+  for (const action of ["confirm", "pack"]) {
+    const res = await admin.request.post(`/api/admin/orders/${order._id}/transition`, {
+      headers: { origin: origin(info) },
+      data: { action },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await admin.goto(`/admin/orders/${order._id}`);
+  await expect(
+    admin.getByRole("heading", { name: new RegExp(`Order ${order.orderNo}`) }),
+  ).toBeVisible();
+  await admin.waitForLoadState("networkidle");
+  await admin.getByLabel("Book with").selectOption("tcs");
+  await snapshot(admin, info, "admin-order-courier");
+  await admin.getByRole("button", { name: "Book courier and ship" }).click();
+  const status = admin.getByRole("status");
+  await expect(status).toHaveText(/^Booked with TCS: consignment number \d{12}\.$/);
+  const cn = /(\d{12})/.exec((await status.textContent()) ?? "")?.[1] ?? "";
+  await expect(admin.locator(".admin-status")).toHaveText("Shipped");
+  await expect(admin.getByText(`TCS, tracking number ${cn}`, { exact: true })).toBeVisible();
+  await expect(admin.locator(".admin-booking")).toContainText(
+    `Booked with TCS · consignment number ${cn} · Booked`,
+  );
+  // Booked: no booking form any more; the label is printable.
+  await expect(admin.getByRole("button", { name: "Book courier and ship" })).toHaveCount(0);
+  const label = await admin.request.get(
+    (await admin.getByRole("link", { name: "Shipping label" }).getAttribute("href")) ?? "",
+  );
+  expect(label.status()).toBe(200);
+  expect(label.headers()["content-type"]).toBe("application/pdf");
+  expect((await label.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await snapshot(admin, info, "admin-order-booked");
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+
+  await shopperSees(page, order._id, "Shipped");
+  await expect(page.getByText(`Shipped with TCS, tracking number ${cn}`)).toBeVisible();
+  await snapshot(page, info, "shopper-order-booked");
+
+  // The list's "Print slips": the ticked orders' packing slips as one PDF.
+  await admin.goto(`/admin/orders?q=${order.orderNo}`);
+  await admin.waitForLoadState("networkidle");
+  await admin.getByRole("checkbox", { name: `Choose ${order.orderNo}` }).check();
+  const [slips] = await Promise.all([
+    admin.waitForResponse((r) => r.url().includes("/api/admin/orders/slips.pdf")),
+    admin.getByRole("button", { name: "Print slips" }).click(),
+  ]);
+  expect(slips.status()).toBe(200);
+  expect(slips.headers()["content-type"]).toBe("application/pdf");
+  await admin.context().close();
+});
