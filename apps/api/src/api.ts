@@ -22,10 +22,13 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
+import { adminCustomersRoutes } from "./modules/checkout/admin-customers.routes.ts";
 import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
+import type { StaffCustomersImpl } from "./modules/checkout/staff-customers.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
+import type { StaffRefundsImpl } from "./modules/checkout/staff-refunds.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import type { Events } from "./modules/events/events.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
@@ -65,6 +68,9 @@ export type ApiDomains = {
   checkout: CheckoutServiceImpl;
   /** The back-office's orders (decision 044): the checkout workflow's staff side. */
   staffOrders: StaffOrdersImpl;
+  /** The back-office's refunds and customers (decision 046). */
+  staffRefunds: StaffRefundsImpl;
+  staffCustomers: StaffCustomersImpl;
   audit: AuditServiceImpl;
   /** The payments' routes and the sandbox gateways, made with the service. */
   paymentsHttp: Pick<PaymentsSetup, "routes" | "registerSandboxes">;
@@ -108,6 +114,10 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(jobsRoutes, { jobs: d.jobs });
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });
       await api.register(auditRoutes, { audit: d.audit });
+      await api.register(adminCustomersRoutes, {
+        staffRefunds: d.staffRefunds,
+        staffCustomers: d.staffCustomers,
+      });
     },
     { prefix: "/api" },
   );

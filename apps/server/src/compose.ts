@@ -14,7 +14,9 @@ import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
+import { createStaffCustomers } from "@maidan/api/modules/checkout/staff-customers";
 import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
+import { createStaffRefunds } from "@maidan/api/modules/checkout/staff-refunds";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
@@ -167,6 +169,8 @@ export async function composeDomains(
   });
   const checkout = createCheckout({ ...checkoutDeps, orders, payments: payments.payments });
   const staffOrders = createStaffOrders({ ...checkoutDeps, orders, payments: payments.payments });
+  const staffRefunds = createStaffRefunds({ ...checkoutDeps, payments: payments.payments });
+  const staffCustomers = createStaffCustomers({ db, wallet, addresses });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
   events.on(["payment.paid"], "order-paid-messages", async (e) => {
@@ -239,6 +243,8 @@ export async function composeDomains(
     paymentsHttp: payments,
     checkout,
     staffOrders,
+    staffRefunds,
+    staffCustomers,
     audit: createAuditService(db),
     wallet,
     vouchers,

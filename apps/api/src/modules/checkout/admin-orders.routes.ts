@@ -14,10 +14,17 @@ import { z } from "zod";
 import { requireRole, unauthorized } from "../auth/auth.plugin.ts";
 import type { StaffOrdersImpl } from "./staff-orders.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParam = z.object({ id: z.string().max(100) });
+export const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+};
+export const idParam = z.object({ id: z.string().max(100) });
 
-const staffOf = (req: FastifyRequest): Staff => {
+/** The signed-in staff member a /api/admin route acts for. */
+export const staffOf = (req: FastifyRequest): Staff => {
   const user = req.viewer?.user;
   if (!user) throw unauthorized();
   return { id: user.id, role: user.role };
