@@ -262,6 +262,8 @@ export async function composeDomains(
       // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
       orders: checkout,
       adminOrders: staffOrders,
+      adminRefunds: staffRefunds,
+      adminCustomers: staffCustomers,
       payments: payments.payments,
       wallet,
       vouchers,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 // First: the schemas below are built as this module loads, in the browser too.
 import "./zod-browser.ts";
+import type { Staff } from "./admin-orders.ts";
 import { ORDER_STATUSES } from "./orders.ts";
 import { walletEntry } from "./wallet.ts";
 
@@ -25,6 +26,8 @@ export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
  * POST /api/admin/orders/{id}/refunds: some units of some lines, or an amount, to the shopper's
  * wallet or the way they paid.
  */
+export const REFUND_EITHER = "Choose the units to refund, or enter an amount (not both)";
+
 export const refundFields = z.object({
   lines: z
     .array(
@@ -52,7 +55,7 @@ export const refundFields = z.object({
 export const refundBody = refundFields
   .transform((b) => ({ ...b, lines: (b.lines ?? []).filter((l) => l.qty > 0) }))
   .refine((b) => b.lines.length > 0 !== (b.amount !== undefined), {
-    message: "Choose the units to refund, or enter an amount (not both)",
+    message: REFUND_EITHER,
     path: ["lines"],
   });
 export type RefundBody = z.input<typeof refundBody>;
@@ -187,3 +190,19 @@ export const blockBody = z.object({ reason: reasonOf("the account is blocked or 
 /** The message a blocked account gets when it tries to sign in, refresh or order. */
 export const BLOCKED_MESSAGE =
   "This account is blocked. Please contact Maidan customer support to find out why.";
+
+/** The back-office's refunds, as the API's routes and /admin call them (in-process). */
+export type AdminRefundsService = {
+  of(staff: Staff, orderId: string): Promise<OrderRefunds>;
+  refund(staff: Staff, orderId: string, body: unknown): Promise<OrderRefunds>;
+  done(staff: Staff, refundId: string, body: unknown): Promise<OrderRefunds>;
+};
+
+/** The back-office's customers, as the API's routes and /admin call them (in-process). */
+export type AdminCustomersService = {
+  list(staff: Staff, query: unknown): Promise<AdminCustomerList>;
+  get(staff: Staff, id: string): Promise<AdminCustomerDetail>;
+  adjustWallet(staff: Staff, id: string, body: unknown): Promise<AdminCustomerDetail>;
+  block(staff: Staff, id: string, body: unknown): Promise<AdminCustomerDetail>;
+  unblock(staff: Staff, id: string, body: unknown): Promise<AdminCustomerDetail>;
+};

@@ -87,6 +87,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     carts: fakeCarts(),
     orders: fakeOrders(),
     adminOrders: unusedService<AppServices["adminOrders"]>("adminOrders"),
+    adminRefunds: unusedService<AppServices["adminRefunds"]>("adminRefunds"),
+    adminCustomers: unusedService<AppServices["adminCustomers"]>("adminCustomers"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

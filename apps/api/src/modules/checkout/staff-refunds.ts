@@ -301,7 +301,12 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
           recordId: o.id,
           action: "refund",
           before: { refunded, paymentStatus: o.payment_status },
-          after: { refunded: refunded + amount, refund: view(o, row, due?.reference ?? null) },
+          after: {
+            amount,
+            to: body.to,
+            refunded: refunded + amount,
+            refund: view(o, row, due?.reference ?? null),
+          },
         });
         await settle(tx, o);
         return { refund: view(o, row, due?.reference ?? null) };
@@ -339,8 +344,8 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
           recordType: "order",
           recordId: o.id,
           action: "refund_done",
-          before: { refundId, status: "owed" },
-          after: { refundId, status: "refunded", note },
+          before: { refundId, owed: row.amount },
+          after: { refundId, paidBack: row.amount, note },
         });
         await settle(tx, o);
       });
