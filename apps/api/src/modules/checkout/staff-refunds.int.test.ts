@@ -3,7 +3,14 @@ import { users } from "@maidan/db/schema-auth";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, post, signUp } from "../../testing/auth-helpers.ts";
+import {
+  bearer,
+  codeIn,
+  lastMessage,
+  post,
+  signUp,
+  uniquePhone,
+} from "../../testing/auth-helpers.ts";
 import {
   addToCart,
   guest,
@@ -13,6 +20,12 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { ADDRESS, buy, countOrders, placeOrder } from "../../testing/order-helpers.ts";
+import {
+  deliver as deliverPayment,
+  locationOf,
+  payAtSandbox,
+  startPayment,
+} from "../../testing/payment-helpers.ts";
 
 /**
  * The back-office's refunds and customers (decision 046): partial refunds to the wallet, the
@@ -198,6 +211,42 @@ describe("refunds", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("an online payment refunded to its method goes to the gateway, and is owed while it has no refund API", async () => {
+    const shopper = await signUp(t);
+    const who = bearer(shopper.token);
+    expect((await addToCart(t, who, v, 1)).statusCode).toBe(200);
+    const s = await startPayment(t, who, "easypaisa");
+    expect(locationOf(await deliverPayment(t, await payAtSandbox(t, s, "success")))).toMatch(
+      /^\/order-success/,
+    );
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      "select id from orders where checkout_id = $1",
+      [s.checkoutId],
+    );
+    const id = rows[0]?.id as string;
+    for (const body of [
+      { action: "pack" },
+      { action: "ship", courier: "TCS", trackingNo: "TCS-7654321" },
+      { action: "deliver" },
+    ])
+      expect((await act(id, body)).statusCode).toBe(200);
+    const res = await refund(id, { amount: 100, to: "original", reason: "late delivery" });
+    expect(res.statusCode, res.body).toBe(200);
+    const owed = res.json().refunds[0];
+    expect(owed).toMatchObject({ status: "owed", to: "original", amount: 100 });
+    expect(owed.manualStep).toContain("Easypaisa portal");
+    expect(owed.manualStep).toContain(s.reference);
+    const status = await t.database.db.execute(
+      sql`select payment_status from orders where id = ${id}`,
+    );
+    expect(status.rows[0]).toEqual({ payment_status: "refund_due" });
+    // The rest may still go to the wallet; together never more than was paid.
+    const { left } = (await refundsOf(id)).json();
+    expect((await refund(id, { amount: left, to: "wallet", reason: "rest" })).statusCode).toBe(200);
+    expect(await walletOf(shopper.id)).toEqual({ balance: left, ledger: left });
+    expect(await refundsInDb(id)).toEqual({ sum: left + 100, n: 2 });
+  });
+
   it("refuses orders not delivered, bad bodies, and vendors", async () => {
     const shopper = await signUp(t);
     const id = (await buy(t, bearer(shopper.token), v, 1)).orders[0]._id as string;
@@ -238,6 +287,25 @@ describe("customers", () => {
     expect(
       (await send(t, "GET", `/api/admin/customers/${crypto.randomUUID()}`, manager)).statusCode,
     ).toBe(404);
+  });
+
+  it("a blocked account cannot sign in with an SMS code either", async () => {
+    const phone = uniquePhone();
+    const c = await signUp(t);
+    // The account proved this number (decision 027): SMS codes to it sign it in.
+    await t.database.db
+      .update(users)
+      .set({ phone: `92${phone.slice(1)}` })
+      .where(eq(users.id, c.id));
+    const blocked = await send(t, "POST", `/api/admin/customers/${c.id}/block`, manager, {
+      reason: "fake orders",
+    });
+    expect(blocked.statusCode).toBe(200);
+    await post(t, "/api/auth/otp/generate", { phone });
+    const otp = codeIn((await lastMessage(t, `92${phone.slice(1)}`)).body);
+    const login = await post(t, "/api/auth/otp/login", { phone, otp });
+    expect(login.statusCode, login.body).toBe(403);
+    expect(login.json().message).toBe(BLOCKED_MESSAGE);
   });
 
   it("adjusts a wallet with a reason, never below zero, and the ledger agrees", async () => {
@@ -311,6 +379,7 @@ describe("customers", () => {
       reason: "bank confirmed the payment",
     });
     expect(un.statusCode).toBe(200);
+    expect(un.json().blocked).toBeNull();
     expect((await login(c.email, c.password)).statusCode).toBe(200);
     const log = (await send(t, "GET", `/api/admin/audit?record=customer:${c.id}`, admin)).json();
     expect(log.entries.map((e: { action: string }) => e.action)).toEqual(["block", "unblock"]);

@@ -108,7 +108,11 @@ function manualStepOf(
 export function createStaffRefunds(deps: StaffRefundsDeps) {
   const { db } = deps;
 
-  const view = (o: OrderRow, r: RefundRow, reference: string | null): OrderRefundView => ({
+  const view = (
+    o: OrderRow,
+    r: RefundRow,
+    due: { gateway: string; reference: string } | null,
+  ): OrderRefundView => ({
     _id: r.id,
     amount: r.amount,
     to: r.destination,
@@ -119,11 +123,7 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
     doneAt: iso(r.doneAt),
     doneNote: r.doneNote,
     gatewayRefundRef: r.gatewayRefundRef,
-    manualStep: manualStepOf(
-      o,
-      r,
-      reference && o.payment_method !== "COD" ? { gateway: o.payment_method, reference } : null,
-    ),
+    manualStep: manualStepOf(o, r, due),
   });
 
   async function summaryOf(q: DbOrTx, o: OrderRow): Promise<OrderRefunds> {
@@ -305,11 +305,11 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
             amount,
             to: body.to,
             refunded: refunded + amount,
-            refund: view(o, row, due?.reference ?? null),
+            refund: view(o, row, due),
           },
         });
         await settle(tx, o);
-        return { refund: view(o, row, due?.reference ?? null) };
+        return { refund: view(o, row, due) };
       });
       const summary = await summaryOf(db, await found(id));
       return {
