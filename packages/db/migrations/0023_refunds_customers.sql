@@ -8,6 +8,7 @@ CREATE TABLE "order_refunds" (
 	"reason" text NOT NULL,
 	"actor_id" uuid,
 	"gateway_refund_ref" text,
+	"manual_step" text,
 	"done_note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"done_at" timestamp with time zone,

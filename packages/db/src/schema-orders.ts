@@ -196,6 +196,8 @@ export const orderRefunds = pgTable(
     reason: text("reason").notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     gatewayRefundRef: text("gateway_refund_ref"),
+    /** While owed: what staff must do by hand (the gateway's portal and payment, or cash). */
+    manualStep: text("manual_step"),
     doneNote: text("done_note"),
     createdAt: createdAt(),
     doneAt: timestamp("done_at", { withTimezone: true }),

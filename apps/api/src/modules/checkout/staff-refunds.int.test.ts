@@ -236,6 +236,8 @@ describe("refunds", () => {
     expect(owed).toMatchObject({ status: "owed", to: "original", amount: 100 });
     expect(owed.manualStep).toContain("Easypaisa portal");
     expect(owed.manualStep).toContain(s.reference);
+    // The order page, read later, shows the same step.
+    expect((await refundsOf(id)).json().refunds[0].manualStep).toBe(owed.manualStep);
     const status = await t.database.db.execute(
       sql`select payment_status from orders where id = ${id}`,
     );

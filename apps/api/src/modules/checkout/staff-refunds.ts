@@ -108,11 +108,7 @@ function manualStepOf(
 export function createStaffRefunds(deps: StaffRefundsDeps) {
   const { db } = deps;
 
-  const view = (
-    o: OrderRow,
-    r: RefundRow,
-    due: { gateway: string; reference: string } | null,
-  ): OrderRefundView => ({
+  const view = (o: OrderRow, r: RefundRow): OrderRefundView => ({
     _id: r.id,
     amount: r.amount,
     to: r.destination,
@@ -123,7 +119,7 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
     doneAt: iso(r.doneAt),
     doneNote: r.doneNote,
     gatewayRefundRef: r.gatewayRefundRef,
-    manualStep: manualStepOf(o, r, due),
+    manualStep: r.status === "owed" ? (r.manualStep ?? manualStepOf(o, r, null)) : null,
   });
 
   async function summaryOf(q: DbOrTx, o: OrderRow): Promise<OrderRefunds> {
@@ -152,7 +148,7 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
         qty: i.qty,
         refundedQty: units.get(i.id) ?? 0,
       })),
-      refunds: refunds.map((r) => view(o, r, null)),
+      refunds: refunds.map((r) => view(o, r)),
     };
   }
 
@@ -220,7 +216,7 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
       requireManager(staff);
       const body = parseInput(refundBody, input);
       const first = await found(id);
-      const outcome = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const o = await lockedOrder(tx, id, first.checkout_id);
         const { paid, refusal } = paidOf(o);
         if (refusal) throw conflict(refusal);
@@ -268,6 +264,8 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
               })) ?? row;
           else if (back) due = back;
         }
+        const step = manualStepOf(o, row, due);
+        if (step) row = (await orderService.setRefundManualStep(tx, row.id, step)) ?? row;
         const where =
           body.to === "wallet"
             ? "to the wallet"
@@ -305,17 +303,12 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
             amount,
             to: body.to,
             refunded: refunded + amount,
-            refund: view(o, row, due),
+            refund: view(o, row),
           },
         });
         await settle(tx, o);
-        return { refund: view(o, row, due) };
       });
-      const summary = await summaryOf(db, await found(id));
-      return {
-        ...summary,
-        refunds: summary.refunds.map((r) => (r._id === outcome.refund._id ? outcome.refund : r)),
-      };
+      return summaryOf(db, await found(id));
     },
 
     /** POST /api/admin/refunds/{id}/done: an owed refund paid back by hand, recorded once. */

@@ -117,6 +117,8 @@ export const insertRefund = (...args: Parameters<typeof refundsRepo.insertRefund
 export const markRefundDone = (...args: Parameters<typeof refundsRepo.markRefundDone>) =>
   refundsRepo.markRefundDone(...args);
 export const findRefund = (db: DbOrTx, id: string) => refundsRepo.findRefund(db, id);
+export const setRefundManualStep = (tx: DbOrTx, id: string, step: string) =>
+  refundsRepo.setManualStep(tx, id, step);
 /** A customer's orders, for staff (newest first). */
 export const ordersOfUser = (db: DbOrTx, userId: string, limit = 50) =>
   refundsRepo.ordersOfUser(db, userId, limit);

@@ -45,6 +45,16 @@ export const markRefundDone = async (
       .returning()
   )[0] ?? null;
 
+/** What staff must do by hand while the refund is owed. */
+export const setManualStep = async (tx: DbOrTx, id: string, step: string) =>
+  (
+    await tx
+      .update(orderRefunds)
+      .set({ manualStep: step })
+      .where(eq(orderRefunds.id, id))
+      .returning()
+  )[0] ?? null;
+
 export const findRefund = (db: DbOrTx, id: string) =>
   first<{ id: string; order_id: string; status: string }>(
     db,
