@@ -23,11 +23,14 @@ import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { adminCouriersRoutes } from "./modules/checkout/admin-couriers.routes.ts";
+import { adminCustomersRoutes } from "./modules/checkout/admin-customers.routes.ts";
 import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import type { CourierShippingImpl } from "./modules/checkout/courier-shipping.ts";
+import type { StaffCustomersImpl } from "./modules/checkout/staff-customers.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
+import type { StaffRefundsImpl } from "./modules/checkout/staff-refunds.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import type { CouriersImpl } from "./modules/couriers/couriers.service.ts";
 import { courierSandboxRoutes } from "./modules/couriers/sandbox/couriers-sandbox.routes.ts";
@@ -69,6 +72,9 @@ export type ApiDomains = {
   checkout: CheckoutServiceImpl;
   /** The back-office's orders (decision 044): the checkout workflow's staff side. */
   staffOrders: StaffOrdersImpl;
+  /** The back-office's refunds and customers (decision 046). */
+  staffRefunds: StaffRefundsImpl;
+  staffCustomers: StaffCustomersImpl;
   audit: AuditServiceImpl;
   /** Couriers (decision 045): booking and tracking, their sandboxes, the order's papers. */
   couriers: CouriersImpl;
@@ -116,6 +122,10 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });
       await api.register(auditRoutes, { audit: d.audit });
       await api.register(adminCouriersRoutes, { shipping: d.courierShipping });
+      await api.register(adminCustomersRoutes, {
+        staffRefunds: d.staffRefunds,
+        staffCustomers: d.staffCustomers,
+      });
     },
     { prefix: "/api" },
   );

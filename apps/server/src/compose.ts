@@ -15,7 +15,9 @@ import { createCourierShipping } from "@maidan/api/modules/checkout/courier-ship
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
+import { createStaffCustomers } from "@maidan/api/modules/checkout/staff-customers";
 import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
+import { createStaffRefunds } from "@maidan/api/modules/checkout/staff-refunds";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { courierSettings } from "@maidan/api/modules/couriers/couriers.config";
 import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
@@ -185,6 +187,8 @@ export async function composeDomains(
     ),
   });
   const courierShipping = createCourierShipping({ couriers, staffOrders });
+  const staffRefunds = createStaffRefunds({ ...checkoutDeps, payments: payments.payments });
+  const staffCustomers = createStaffCustomers({ db, wallet, addresses });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
   events.on(["payment.paid"], "order-paid-messages", async (e) => {
@@ -269,6 +273,8 @@ export async function composeDomains(
     paymentsHttp: payments,
     checkout,
     staffOrders,
+    staffRefunds,
+    staffCustomers,
     audit: createAuditService(db),
     couriers,
     courierShipping,
@@ -289,6 +295,8 @@ export async function composeDomains(
       orders: checkout,
       adminOrders: staffOrders,
       adminCouriers: courierShipping,
+      adminRefunds: staffRefunds,
+      adminCustomers: staffCustomers,
       payments: payments.payments,
       wallet,
       vouchers,

@@ -123,6 +123,9 @@ export default [
     route("admin", "routes/admin/index.tsx", { id: "admin" }),
     route("admin/orders", "routes/admin/orders.tsx", { id: "admin-orders" }),
     route("admin/orders/:id", "routes/admin/order.tsx", { id: "admin-order" }),
+    route("admin/orders/:id/refund", "routes/admin/order-refund.tsx", { id: "admin-order-refund" }),
+    route("admin/customers", "routes/admin/customers.tsx", { id: "admin-customers" }),
+    route("admin/customers/:id", "routes/admin/customer.tsx", { id: "admin-customer" }),
   ]),
 
   layout("layouts/none.tsx", [

@@ -1,5 +1,6 @@
 import type { AddressService } from "./addresses.ts";
 import type { AdminCouriersService } from "./admin-couriers.ts";
+import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
@@ -60,6 +61,9 @@ export type AppServices = {
   adminOrders: AdminOrdersService;
   /** Booking couriers from the order page (decision 045). */
   adminCouriers: AdminCouriersService;
+  /** The back-office's refunds and customers (decision 046). */
+  adminRefunds: AdminRefundsService;
+  adminCustomers: AdminCustomersService;
   /** The help center. */
   content: ContentService;
   /** Carts of users and guests, priced by the server. */

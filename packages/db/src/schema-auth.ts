@@ -39,6 +39,9 @@ export const users = pgTable(
     campaign: text("campaign"),
     /** Bumped on logout and password change: tokens carrying an older version are refused. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** Staff blocked the account (decision 046): it cannot sign in, refresh or order. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedReason: text("blocked_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -171,3 +171,42 @@ export const checkoutRequests = pgTable(
   },
   (t) => [index("checkout_requests_owner_idx").on(t.owner, t.createdAt)],
 );
+
+/** What one staff refund gave back of an order line: its item and how many units. */
+export type RefundLine = { itemId: string; qty: number };
+
+/**
+ * Staff refunds of delivered (or cancelled, paid) orders (issue #14, decision 046): many per
+ * order, by lines or by amount. The order's row lock serialises them, and their sum never passes
+ * what the order took. To the wallet: `refunded` at once (the ledger entry's reference is this
+ * row's id). To the original method: the gateway's refund, or `owed` until staff record that
+ * they paid it back by hand (`done_at`, `done_note`).
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    destination: text("destination").$type<"wallet" | "original">().notNull(),
+    status: text("status").$type<"refunded" | "owed">().notNull(),
+    lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
+    reason: text("reason").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    gatewayRefundRef: text("gateway_refund_ref"),
+    /** While owed: what staff must do by hand (the gateway's portal and payment, or cash). */
+    manualStep: text("manual_step"),
+    doneNote: text("done_note"),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    index("order_refunds_owed_idx").on(t.createdAt).where(sql`${t.status} = 'owed'`),
+    check("order_refunds_amount_check", sql`${t.amount} > 0`),
+    check("order_refunds_destination_check", sql`${t.destination} in ('wallet','original')`),
+    check("order_refunds_status_check", sql`${t.status} in ('refunded','owed')`),
+  ],
+);

@@ -23,7 +23,14 @@ export const wallets = pgTable(
   (t) => [check("wallets_balance_check", sql`${t.balance} >= 0`)],
 );
 
-export const WALLET_ENTRY_KINDS = ["credit", "topup", "order_spend", "order_refund"] as const;
+export const WALLET_ENTRY_KINDS = [
+  "credit",
+  "topup",
+  "order_spend",
+  "order_refund",
+  /** Staff changed the balance by hand, with a reason (decision 046). */
+  "adjustment",
+] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 /**

@@ -31,6 +31,7 @@ export default function AdminLayout() {
         </Link>
         <nav aria-label="Back-office" className="admin__nav">
           <NavLink to="/admin/orders">Orders</NavLink>
+          {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
         </nav>
         <span className="admin__who">
           {role} · <Link to="/">Shop</Link>

@@ -88,6 +88,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     orders: fakeOrders(),
     adminOrders: unusedService<AppServices["adminOrders"]>("adminOrders"),
     adminCouriers: unusedService<AppServices["adminCouriers"]>("adminCouriers"),
+    adminRefunds: unusedService<AppServices["adminRefunds"]>("adminRefunds"),
+    adminCustomers: unusedService<AppServices["adminCustomers"]>("adminCustomers"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { BLOCKED_MESSAGE } from "@maidan/contracts/admin-customers";
 import {
   DEFAULT_SESSION_SECONDS,
   type PublicUser,
   REFRESHED_SESSION_SECONDS,
 } from "@maidan/contracts/auth";
+import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
@@ -16,6 +18,7 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 export type Session = { token: string; user: PublicUser; maxAge: number };
 
 const revokedKey = (sid: string) => `session:revoked:${sid}`;
+const blocked = () => new AppError("FORBIDDEN", BLOCKED_MESSAGE);
 
 /**
  * Issues and checks session tokens (decision 043). Every check reads the user's token_version, so
@@ -25,6 +28,8 @@ const revokedKey = (sid: string) => `session:revoked:${sid}`;
  */
 export function createSessions(db: Db, signer: TokenSigner, kv: Kv) {
   async function issue(user: repo.UserRow, maxAge = DEFAULT_SESSION_SECONDS): Promise<Session> {
+    // A blocked account signs in no way: password, SMS code, Facebook (decision 046).
+    if (user.blockedAt) throw blocked();
     const now = Math.floor(Date.now() / 1000);
     const claims = {
       sub: user.id,
@@ -41,7 +46,7 @@ export function createSessions(db: Db, signer: TokenSigner, kv: Kv) {
   async function live(claims: { sub: string; ver: number; sid?: string }) {
     if (claims.sid && (await kv.get(revokedKey(claims.sid))) !== null) return null;
     const user = await repo.findUserById(db, claims.sub);
-    return user && user.tokenVersion === claims.ver ? user : null;
+    return user && user.tokenVersion === claims.ver && !user.blockedAt ? user : null;
   }
 
   async function userOf(token: string, allowExpired: boolean) {
@@ -86,7 +91,13 @@ export function createSessions(db: Db, signer: TokenSigner, kv: Kv) {
     async refresh(token: string | null): Promise<Session | null> {
       if (!token) return null;
       const found = await refreshable(token);
-      if (!found) return null;
+      if (!found) {
+        // A session ended by a block says so, rather than only that it ended.
+        const claims = await signer.verify(token, { allowExpired: true });
+        const user = claims ? await repo.findUserById(db, claims.sub) : null;
+        if (user?.blockedAt) throw blocked();
+        return null;
+      }
       const now = Math.floor(Date.now() / 1000);
       const claims = {
         sub: found.user.id,

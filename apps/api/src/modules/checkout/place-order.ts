@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AddressService } from "@maidan/contracts/addresses";
+import { BLOCKED_MESSAGE } from "@maidan/contracts/admin-customers";
 import { type Cart, type CartItem, type CartOwner, COD_LIMIT } from "@maidan/contracts/cart";
 import { AppError } from "@maidan/contracts/errors";
 import { rupees } from "@maidan/contracts/money";
@@ -11,6 +12,7 @@ import { ordersPlaced } from "@maidan/observability/metrics";
 import { badRequest } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
+import { isBlocked } from "../auth/customers.service.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
 import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
@@ -91,6 +93,9 @@ export async function placeOrder(
   opts: { idempotencyKey?: string | null; online?: OnlineHold; ip?: string | null } = {},
 ): Promise<Placed> {
   const body = parseInput(placeOrderBody, input);
+  // A blocked account's sessions end with the block; this refuses one that raced it (decision 046).
+  if (owner.userId && (await isBlocked(deps.db, owner.userId)))
+    throw new AppError("FORBIDDEN", BLOCKED_MESSAGE);
   // Online methods come only through payments (online-payment.ts), which then takes the payment;
   // which methods a gateway collects is the payments' registry's to say (decision 033).
   const online = opts.online && body.paymentMethod !== "COD" ? opts.online : null;

@@ -308,7 +308,8 @@ describe("the list", () => {
 
 describe("roles on every /api/admin operation", () => {
   /** Every admin operation, as the OpenAPI document lists it, with a call for an order `o`. */
-  const ops = (o: string) => ({
+  type Op = { url: string; body?: unknown; vendor: number; staff?: number };
+  const ops = (o: string): Record<string, Op> => ({
     "GET /api/admin/orders": { url: "/api/admin/orders", vendor: 200 },
     "GET /api/admin/orders/{id}": { url: `/api/admin/orders/${o}`, vendor: 200 },
     "POST /api/admin/orders/{id}/transition": {
@@ -352,6 +353,42 @@ describe("roles on every /api/admin operation", () => {
       url: "/api/admin/couriers/cod-collections?from=2026-01-01&to=2026-01-31",
       vendor: 403,
     },
+    // Refunds and customers (decision 046): managers and admins only. A fresh order is not
+    // delivered (409); an unknown refund or customer lets staff through to a 404.
+    "GET /api/admin/orders/{id}/refunds": { url: `/api/admin/orders/${o}/refunds`, vendor: 403 },
+    "POST /api/admin/orders/{id}/refunds": {
+      url: `/api/admin/orders/${o}/refunds`,
+      body: { amount: 1, to: "original", reason: "role check" },
+      vendor: 403,
+      staff: 409,
+    },
+    "POST /api/admin/refunds/{id}/done": {
+      url: `/api/admin/refunds/${crypto.randomUUID()}/done`,
+      body: { note: "role check" },
+      vendor: 403,
+      staff: 404,
+    },
+    "GET /api/admin/customers": { url: "/api/admin/customers", vendor: 403 },
+    ...Object.fromEntries(
+      [
+        ["GET /api/admin/customers/{id}", "", undefined],
+        [
+          "POST /api/admin/customers/{id}/wallet-adjustments",
+          "/wallet-adjustments",
+          { amount: 1, reason: "role check" },
+        ],
+        ["POST /api/admin/customers/{id}/block", "/block", { reason: "role check" }],
+        ["POST /api/admin/customers/{id}/unblock", "/unblock", { reason: "role check" }],
+      ].map(([name, tail, body]) => [
+        name,
+        {
+          url: `/api/admin/customers/${crypto.randomUUID()}${tail}`,
+          ...(body ? { body } : {}),
+          vendor: 403,
+          staff: 404,
+        },
+      ]),
+    ),
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {
@@ -373,7 +410,7 @@ describe("roles on every /api/admin operation", () => {
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
         const method = name.split(" ")[0] as "GET" | "POST";
-        const res = await send(t, method, op.url, headers, "body" in op ? op.body : undefined);
+        const res = await send(t, method, op.url, headers, op.body);
         const expected =
           who === "anonymous"
             ? 401
@@ -381,9 +418,7 @@ describe("roles on every /api/admin operation", () => {
               ? 403
               : who === "vendor"
                 ? op.vendor
-                : "staff" in op
-                  ? op.staff
-                  : 200;
+                : (op.staff ?? 200);
         expect(res.statusCode, `${who}: ${name} ${res.body.slice(0, 200)}`).toBe(expected);
       }
     }

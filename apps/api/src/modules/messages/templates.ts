@@ -15,7 +15,17 @@ export type SmsTemplate =
   | { template: "login-code"; code: string }
   | ({ template: "order-placed" } & OrderFacts)
   | { template: "cod-new-code"; numbers: string; code: string; link: string }
-  | OrderStatusSms;
+  | OrderStatusSms
+  | OrderRefundedSms;
+
+/** The shopper told staff refunded (part of) their order (decision 046). */
+export type OrderRefundedSms = {
+  template: "order-refunded";
+  orderNo: string;
+  amount: number;
+  to: "wallet" | "original";
+  link: string;
+};
 
 /** The shopper told of each step staff move their order on (decision 044). */
 export type OrderStatusSms = { template: "order-status"; orderNo: string; link: string } & (
@@ -48,6 +58,10 @@ export function smsText(m: SmsTemplate): string {
       return `Maidan: your new code for order ${m.numbers} is ${m.code}, or tap ${m.link}`;
     case "order-status":
       return orderStatusText(m);
+    case "order-refunded":
+      return m.to === "wallet"
+        ? `Maidan: ${rupees(m.amount)} of your order ${m.orderNo} is refunded to your Maidan wallet. ${m.link}`
+        : `Maidan: ${rupees(m.amount)} of your order ${m.orderNo} is being refunded to the way you paid. ${m.link}`;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CartOwner } from "@maidan/contracts/cart";
 import type { OrderSummary } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
+import * as refundsRepo from "./order-refunds.repository.ts";
 import { toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import * as staffRepo from "./staff-orders.repository.ts";
@@ -88,8 +89,11 @@ export const takeConfirmAttempt = (tx: DbOrTx, checkoutId: string, max: number) 
 export const setAwaitingMethod = (tx: DbOrTx, checkoutId: string, method: string) =>
   repo.setAwaitingMethod(tx, checkoutId, method);
 
-export const setPaymentStatus = (tx: DbOrTx, orderId: string, status: "refund_due" | "refunded") =>
-  repo.setPaymentStatus(tx, orderId, status);
+export const setPaymentStatus = (
+  tx: DbOrTx,
+  orderId: string,
+  status: "paid" | "refund_due" | "refunded",
+) => repo.setPaymentStatus(tx, orderId, status);
 
 /** The courier and tracking number staff shipped the order with. */
 export const setShipment = (tx: DbOrTx, id: string, courier: string, trackingNo: string) =>
@@ -103,6 +107,21 @@ export const deleteItem = (tx: DbOrTx, itemId: string) => repo.deleteItem(tx, it
 /** What a cancelled order's online refund keeps back for the orders it earned a benefit. */
 export const setKeptBack = (tx: DbOrTx, id: string, amount: number) =>
   repo.setKeptBack(tx, id, amount);
+
+// --- Staff refunds (decision 046) ---
+
+export type { RefundRow } from "./order-refunds.repository.ts";
+export const refundsOf = (db: DbOrTx, orderId: string) => refundsRepo.refundsOf(db, orderId);
+export const insertRefund = (...args: Parameters<typeof refundsRepo.insertRefund>) =>
+  refundsRepo.insertRefund(...args);
+export const markRefundDone = (...args: Parameters<typeof refundsRepo.markRefundDone>) =>
+  refundsRepo.markRefundDone(...args);
+export const findRefund = (db: DbOrTx, id: string) => refundsRepo.findRefund(db, id);
+export const setRefundManualStep = (tx: DbOrTx, id: string, step: string) =>
+  refundsRepo.setManualStep(tx, id, step);
+/** A customer's orders, for staff (newest first). */
+export const ordersOfUser = (db: DbOrTx, userId: string, limit = 50) =>
+  refundsRepo.ordersOfUser(db, userId, limit);
 
 /** The shopper's lists of orders (what needs no other domain). */
 export function createOrdersService(db: Db) {

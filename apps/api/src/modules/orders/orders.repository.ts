@@ -361,7 +361,11 @@ export const moneyOf = (tx: DbOrTx, orderId: string) =>
       kept_back from orders where id = ${orderId}`,
   );
 
-export const setPaymentStatus = (tx: DbOrTx, orderId: string, status: "refund_due" | "refunded") =>
+export const setPaymentStatus = (
+  tx: DbOrTx,
+  orderId: string,
+  status: "paid" | "refund_due" | "refunded",
+) =>
   tx.execute(
     sql`update orders set payment_status = ${status}, updated_at = now() where id = ${orderId}`,
   );

@@ -131,3 +131,15 @@ export type WalletTopUps = {
     r: { amount: number; reference: string; remark: string },
   ): Promise<boolean>;
 };
+
+/** A staff refund of part of a paid order to its online method (decision 046). */
+export type MethodRefund = (
+  tx: Tx,
+  r: { checkoutId: string; amount: number; refundId: string },
+) => Promise<
+  | { status: "refunded"; gatewayRefundRef: string }
+  /** The gateway has no refund API: staff refund it in its portal (`gateway`, `reference`). */
+  | { status: "due"; gateway: string; reference: string }
+  /** The checkout has no paid attempt. */
+  | null
+>;

@@ -134,6 +134,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Staff: what is owed back (cancelled paid orders, late money) and recording a refund. */
     refundsOwed: refunds.owed,
     markRefunded: refunds.markRefunded,
+    /** A staff refund of a paid order back to its online method (decision 046). */
+    refundToMethod: refunds.toMethod,
     landing: results.landing,
     resultOf: results.resultOf,
     /** What the storefront offers and says: the gateways taking payments, and test mode. */

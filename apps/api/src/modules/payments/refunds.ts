@@ -2,7 +2,12 @@ import type { OrderRefund } from "@maidan/contracts/orders";
 import type { Db } from "@maidan/db/database";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import type { RefundOutcome, RefundRequest } from "./gateways/payment-gateway.ts";
-import type { OrderPayments, PaidOrderRefunds, WalletTopUps } from "./payments.ports.ts";
+import type {
+  MethodRefund,
+  OrderPayments,
+  PaidOrderRefunds,
+  WalletTopUps,
+} from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -94,6 +99,26 @@ export function createRefunds(deps: {
     },
   };
 
+  /**
+   * Part of a paid checkout's online payment back to the way it was paid (a staff refund of a
+   * delivered order, decision 046): the gateway's own refund where it has one. `due` (with
+   * what staff need to do it in the gateway's portal) otherwise, null when the checkout has no
+   * paid attempt.
+   */
+  const toMethod: MethodRefund = async (tx, r) => {
+    const paid = await repo.paidAttemptOf(tx, r.checkoutId);
+    if (!paid) return null;
+    const done = await deps.refund(paid.gateway, {
+      reference: paid.reference,
+      gatewayTxnId: paid.gatewayTxnId,
+      amount: r.amount,
+      refundId: r.refundId,
+    });
+    return done.status === "refunded"
+      ? done
+      : { status: "due", gateway: labelOf(paid.gateway), reference: paid.reference };
+  };
+
   return {
     port,
 
@@ -123,6 +148,8 @@ export function createRefunds(deps: {
         })),
       };
     },
+
+    toMethod,
 
     /** Staff refunded one through the gateway's portal: recorded once, with the portal's id. */
     async markRefunded(id: string, gatewayRefundRef: string) {

@@ -93,6 +93,24 @@ export function createWalletService(db: Db) {
     },
 
     credit,
+
+    /**
+     * Staff's signed change of the balance (decision 046), inside the caller's transaction:
+     * answers the balance before it, or null when a debit would take it below 0 (nothing
+     * written).
+     */
+    async adjust(
+      tx: DbOrTx,
+      userId: string,
+      a: { amount: number; reference: string; remark: string },
+    ) {
+      if (!Number.isInteger(a.amount) || a.amount === 0) throw badRequest("Invalid wallet amount");
+      const w = await locked(tx, userId);
+      if (w.balance + a.amount < 0) return null;
+      await repo.appendEntry(tx, { walletId: w.id, kind: "adjustment", ...a });
+      await repo.addToBalance(tx, w.id, a.amount);
+      return w.balance;
+    },
   };
   return service;
 }

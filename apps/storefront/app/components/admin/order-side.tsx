@@ -56,8 +56,7 @@ export function OrderSide({ order, staff }: { order: AdminOrderDetail; staff: bo
           <ul className="admin-audit">
             {order.audit.map((e) => (
               <li key={e._id}>
-                {formatDate(e.at)} · {e.actor.name} ({e.actor.role}) · {e.action}:{" "}
-                {String(e.before?.status ?? "")} → {String(e.after?.status ?? "")}
+                {formatDate(e.at)} · {e.actor.name} ({e.actor.role}) · {e.action}: {changeOf(e)}
               </li>
             ))}
           </ul>
@@ -90,3 +89,13 @@ function Address({ order }: { order: AdminOrderDetail }) {
 }
 
 /** One action's form: a button, and the fields the step needs with their messages beside them. */
+
+/** A status change as "before → after"; another change (a refund) as its plain values. */
+function changeOf(e: AdminOrderDetail["audit"][number]) {
+  if (e.before?.status !== undefined || e.after?.status !== undefined)
+    return `${String(e.before?.status ?? "")} → ${String(e.after?.status ?? "")}`;
+  return Object.entries(e.after ?? {})
+    .filter(([, v]) => v !== null && typeof v !== "object")
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(", ");
+}

@@ -3,8 +3,10 @@ import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orde
 import { rupees } from "@maidan/contracts/money";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CourierPanel } from "../../components/admin/courier-panel";
+import { AdminFeedback } from "../../components/admin/feedback";
 import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
 import { OrderSide } from "../../components/admin/order-side";
+import { RefundSection } from "../../components/admin/refund-form";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
@@ -21,7 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const order = await services(context).adminOrders.get(staff, params.id);
     const shipping = await services(context).adminCouriers.shippingOf(staff, order);
-    return { order, shipping, staff: canChangeOrders(staff) };
+    // Refunds (decision 046): managers and admins, of delivered or cancelled orders.
+    const refunds =
+      canChangeOrders(staff) && ["delivered", "cancelled"].includes(order.status)
+        ? await services(context).adminRefunds.of(staff, params.id)
+        : null;
+    return { order, shipping, staff: canChangeOrders(staff), refunds };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -77,7 +84,7 @@ async function bookCourier(
 }
 
 export default function AdminOrder() {
-  const { order, shipping, staff } = useLoaderData<typeof loader>();
+  const { order, shipping, staff, refunds } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const a = order.amount;
@@ -96,14 +103,7 @@ export default function AdminOrder() {
         Placed {formatDate(order.createdAt)} · sold by {order.vendor.name} · {order.payment.method}{" "}
         · payment {order.payment.status.replace(/_/g, " ")}
       </p>
-      {feedback && (
-        <p
-          role={feedback.ok ? "status" : "alert"}
-          className={feedback.ok ? "admin-note" : "admin-alert"}
-        >
-          {feedback.message}
-        </p>
-      )}
+      <AdminFeedback feedback={feedback} />
       {order.actions.length > 0 && (
         <div className="admin-actions" aria-label="Actions">
           {order.actions.map((action) => (
@@ -179,6 +179,7 @@ export default function AdminOrder() {
               <strong>{rupees(a.total)}</strong>
             </dd>
           </dl>
+          {refunds && <RefundSection refunds={refunds} />}
           <h2>Timeline</h2>
           <ol className="admin-timeline">
             {order.history.map((h) => (

@@ -34,6 +34,7 @@ const KIND_LABELS: Record<WalletEntry["kind"], string> = {
   topup: "Top-up",
   order_spend: "Paid for an order",
   order_refund: "Refund",
+  adjustment: "Adjustment by Maidan",
 };
 
 /** Spec §7 `GET wallet/user/{userId}` (the signed-in user's own wallet), server-rendered. */
