@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
+import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { FreebieService } from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
@@ -23,6 +24,7 @@ import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
+import { backOfficeRoutes } from "./modules/checkout/back-office.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
@@ -75,6 +77,8 @@ export type ApiDomains = {
   jobs: Jobs;
   messages: Messages;
   events: Events;
+  /** The back-office's overview: dashboard, payments, COD queue (decision 047). */
+  backOffice: AdminOverviewService;
 };
 
 /**
@@ -108,6 +112,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(jobsRoutes, { jobs: d.jobs });
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });
       await api.register(auditRoutes, { audit: d.audit });
+      await api.register(backOfficeRoutes, { backOffice: d.backOffice });
     },
     { prefix: "/api" },
   );

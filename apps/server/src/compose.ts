@@ -7,6 +7,7 @@ import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
+import { createBackOffice } from "@maidan/api/modules/checkout/back-office";
 import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
 import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
@@ -219,6 +220,8 @@ export async function composeDomains(
     handle: () => payments.payments.runInquiries(),
   });
   await jobs.start();
+  const audit = createAuditService(db);
+  const backOffice = createBackOffice({ db, jobs, audit });
   app.addHook("onClose", () => jobs.stop());
   return {
     config,
@@ -239,13 +242,14 @@ export async function composeDomains(
     paymentsHttp: payments,
     checkout,
     staffOrders,
-    audit: createAuditService(db),
+    audit,
     wallet,
     vouchers,
     freebies,
     jobs,
     messages,
     events,
+    backOffice,
     services: {
       site,
       auth: auth.service,
@@ -256,6 +260,7 @@ export async function composeDomains(
       // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
       orders: checkout,
       adminOrders: staffOrders,
+      adminOverview: backOffice,
       payments: payments.payments,
       wallet,
       vouchers,

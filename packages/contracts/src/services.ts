@@ -1,4 +1,5 @@
 import type { AddressService } from "./addresses.ts";
+import type { AdminOverviewService } from "./admin-dashboard.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
@@ -57,6 +58,8 @@ export type AppServices = {
   addresses: AddressService;
   /** The back-office's orders (/admin, decision 044). */
   adminOrders: AdminOrdersService;
+  /** The back-office's overview: dashboard, payments, jobs, audit, COD queue (decision 047). */
+  adminOverview: AdminOverviewService;
   /** The help center. */
   content: ContentService;
   /** Carts of users and guests, priced by the server. */

@@ -17,7 +17,8 @@ import type { StaffOrdersImpl } from "./staff-orders.ts";
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParam = z.object({ id: z.string().max(100) });
 
-const staffOf = (req: FastifyRequest): Staff => {
+/** The signed-in staff member asking (the route's requireRole let them through). */
+export const staffOf = (req: FastifyRequest): Staff => {
   const user = req.viewer?.user;
   if (!user) throw unauthorized();
   return { id: user.id, role: user.role };
