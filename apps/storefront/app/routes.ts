@@ -123,6 +123,10 @@ export default [
     route("admin", "routes/admin/index.tsx", { id: "admin" }),
     route("admin/orders", "routes/admin/orders.tsx", { id: "admin-orders" }),
     route("admin/orders/:id", "routes/admin/order.tsx", { id: "admin-order" }),
+    route("admin/cod", "routes/admin/cod.tsx", { id: "admin-cod" }),
+    route("admin/payments", "routes/admin/payments.tsx", { id: "admin-payments" }),
+    route("admin/jobs", "routes/admin/jobs.tsx", { id: "admin-jobs" }),
+    route("admin/audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
   ]),
 
   layout("layouts/none.tsx", [

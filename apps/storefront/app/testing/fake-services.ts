@@ -87,6 +87,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     carts: fakeCarts(),
     orders: fakeOrders(),
     adminOrders: unusedService<AppServices["adminOrders"]>("adminOrders"),
+    adminOverview: unusedService<AppServices["adminOverview"]>("adminOverview"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

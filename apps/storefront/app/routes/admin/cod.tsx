@@ -1,0 +1,153 @@
+import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
+import { rupees } from "@maidan/contracts/money";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ActionNote } from "../../components/admin/feedback";
+import { requireStaff } from "../../lib/admin.server";
+import { formatDate } from "../../lib/format";
+import { failure, pageError } from "../../lib/service-errors.server";
+import { services } from "../../lib/services.server";
+import overviewCss from "../../styles/admin-overview.css?url";
+import type { Route } from "./+types/cod";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "COD queue · Maidan back-office" },
+  { name: "robots", content: "noindex" },
+];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
+
+/** /admin/cod: COD orders waiting for staff's call, oldest first (decision 047). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  try {
+    const queue = await services(context).adminOverview.codQueue(staff);
+    return { ...queue, now: new Date().toISOString() };
+  } catch (e) {
+    throw pageError(e, request);
+  }
+}
+
+/** Confirm (one tap) or cancel (with a reason) one order, through the orders' lifecycle. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const id = String(form.id ?? "");
+  const parsed = transitionBody.safeParse(form);
+  if (!parsed.success || (parsed.data.action !== "confirm" && parsed.data.action !== "cancel"))
+    return {
+      ok: false,
+      message: parsed.error?.issues[0]?.message ?? "Confirm or cancel the order.",
+    };
+  try {
+    const after = await services(context).adminOrders.transition(staff, id, parsed.data);
+    return {
+      ok: true,
+      message: `Order ${after.orderNo} is ${STAFF_STATUS_LABEL[after.status].toLowerCase()}.`,
+    };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** "2 h 5 min left", or "overdue by 10 min". */
+function timeLeft(confirmBy: string | null, now: string) {
+  if (!confirmBy) return { text: "no deadline", overdue: false };
+  const ms = new Date(confirmBy).getTime() - new Date(now).getTime();
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const span =
+    minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  return ms >= 0
+    ? { text: `${span} left`, overdue: false }
+    : { text: `overdue by ${span}`, overdue: true };
+}
+
+export default function CodQueue() {
+  const { orders, now } = useLoaderData<typeof loader>();
+  const feedback = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section aria-labelledby="cod-title">
+      <h1 id="cod-title">Unconfirmed COD orders</h1>
+      <p className="muted">
+        Oldest first. Call the customer, then confirm, or cancel with the reason they gave.
+      </p>
+      <ActionNote feedback={feedback} />
+      {orders.length === 0 ? (
+        <p>No order is waiting for a call.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+                <th scope="col">Time left</th>
+                <th scope="col">Decide</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => {
+                const left = timeLeft(o.confirmBy, now);
+                return (
+                  <tr key={o._id}>
+                    <td>
+                      <Link to={`/admin/orders/${o._id}`}>{o.orderNo}</Link>
+                      <div className="muted">{formatDate(o.createdAt)}</div>
+                    </td>
+                    <td>
+                      {o.customer.name}
+                      <div>
+                        <a href={`tel:+${o.customer.phone}`}>{o.customer.phone}</a>
+                      </div>
+                      <div className="muted">{o.city}</div>
+                    </td>
+                    <td className="num">{rupees(o.total)}</td>
+                    <td className={left.overdue ? "admin-overdue" : undefined}>{left.text}</td>
+                    <td>
+                      <Form method="post" className="admin-inline">
+                        <input type="hidden" name="id" value={o._id} />
+                        <button
+                          type="submit"
+                          name="action"
+                          value="confirm"
+                          className="button button--small"
+                          disabled={busy}
+                          aria-label={`Confirm ${o.orderNo}`}
+                        >
+                          Confirm
+                        </button>
+                      </Form>
+                      <Form method="post" className="admin-inline">
+                        <input type="hidden" name="id" value={o._id} />
+                        <input
+                          name="reason"
+                          required
+                          minLength={3}
+                          maxLength={300}
+                          aria-label={`Reason to cancel ${o.orderNo}`}
+                          placeholder="Reason to cancel"
+                        />
+                        <button
+                          type="submit"
+                          name="action"
+                          value="cancel"
+                          className="button button--small button--secondary"
+                          disabled={busy}
+                          aria-label={`Cancel ${o.orderNo}`}
+                        >
+                          Cancel
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
