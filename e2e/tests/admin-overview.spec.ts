@@ -16,7 +16,8 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
   page,
   browser,
 }, info) => {
-  const order = await shopperOrder(page, info, 230 + (info.project.name === "phone" ? 0 : 1));
+  const slot = 230 + (info.project.name === "phone" ? 0 : 1);
+  const order = await shopperOrder(page, info, slot);
   const admin = await adminPage(browser, info);
 
   // The dashboard: sales in rupees, the COD rates, the charts.
@@ -32,7 +33,7 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
   // The queue: the shopper's order waits for its call; one tap confirms it.
   await admin.getByRole("link", { name: "COD queue" }).click();
   await expect(admin.getByRole("heading", { name: "Unconfirmed COD orders" })).toBeVisible();
-  const row = admin.getByRole("row", { name: new RegExp(order.orderNo) });
+  const row = admin.getByRole("listitem", { name: order.orderNo });
   await expect(row).toContainText("Hina Aslam");
   await expect(row).toContainText(/left|no deadline/);
   await snapshot(admin, info, "admin-cod");
@@ -40,7 +41,7 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
   await admin.waitForLoadState("networkidle");
   await row.getByRole("button", { name: `Confirm ${order.orderNo}` }).click();
   await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is confirmed.`);
-  await expect(admin.getByRole("row", { name: new RegExp(order.orderNo) })).toHaveCount(0);
+  await expect(admin.getByRole("listitem", { name: order.orderNo })).toHaveCount(0);
 
   // The audit log shows the change, by record.
   await admin.getByRole("link", { name: "Audit" }).click();
@@ -52,9 +53,26 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
   await expect(entry).toContainText("Maidan Admin");
   await expect(entry).toContainText('status: "pending_confirmation" → "confirmed"');
 
-  // Payments: the attempts and the reconciliation, with its CSV.
+  // Payments: a gateway took money for a COD checkout (set up in the database: no screen makes
+  // one); the reconciliation lists it as a mismatch, the attempts with their gateway.
+  const paidCod = await shopperOrder(page, info, slot);
+  await withShopDb((db) =>
+    db.query(
+      `insert into payment_attempts (reference, gateway, method, purpose, checkout_id, amount,
+         status, expires_at, result_message)
+       select 'E2E' || order_no, 'jazzcash', 'JazzCash', 'order', checkout_id, total, 'paid',
+         now() + interval '1 hour', 'Approved' from orders where id = $1`,
+      [paidCod._id],
+    ),
+  );
   await admin.getByRole("link", { name: "Payments" }).click();
   await expect(admin.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
+  await expect(
+    admin.getByRole("row", { name: new RegExp(`${paidCod.orderNo}.*Mismatch`) }),
+  ).toBeVisible();
+  await expect(
+    admin.getByRole("row", { name: new RegExp(`jazzcash.*${paidCod.orderNo}.*paid`) }),
+  ).toBeVisible();
   await expect(admin.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
     "href",
     /\/api\/admin\/payments\/reconciliation\.csv/,

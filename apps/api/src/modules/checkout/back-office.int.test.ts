@@ -251,7 +251,7 @@ describe("the reconciliation", () => {
     });
     // Online, nothing paid and nothing marked paid: it matches (0 = 0).
     expect(byCheckout.get(unpaid.checkoutId)).toMatchObject({ match: true, difference: 0 });
-    // COD checkouts are not reconciled against gateways.
+    // COD checkouts without a paid attempt are not reconciled against gateways.
     expect(byCheckout.has(confirmed.checkoutId)).toBe(false);
   });
 
@@ -344,5 +344,17 @@ describe("GET /api/admin/jobs", () => {
     expect(retry.statusCode).toBe(200);
     const after = (await send(t, "GET", "/api/admin/jobs", manager)).json();
     expect(after.jobs.some((j: { id: string }) => j.id === job.id)).toBe(false);
+  });
+});
+
+describe("a COD checkout with a paid attempt", () => {
+  it("is reconciled, and is a mismatch (money taken, nothing marked paid)", async () => {
+    const cod = await order();
+    await attempt(cod, "paid");
+    const rows = (await send(t, "GET", "/api/admin/payments/reconciliation", admin)).json()
+      .rows as { checkoutId: string; match: boolean; method: string }[];
+    const mismatches = rows.filter((r) => !r.match).map((r) => r.checkoutId);
+    expect(mismatches.sort()).toEqual([cod.checkoutId, paidNotMarked.checkoutId].sort());
+    expect(rows.find((r) => r.checkoutId === cod.checkoutId)?.method).toBe("COD");
   });
 });

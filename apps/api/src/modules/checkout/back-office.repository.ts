@@ -142,7 +142,7 @@ export type ReconciliationDbRow = {
 };
 
 /**
- * Each checkout paid online (or with a paid attempt): rupees its attempts took against rupees of
+ * Each checkout paid online, or with a paid attempt (a COD one too): rupees its attempts took against rupees of
  * its orders marked paid (paid, or refunded / refund due after a payment). Mismatches first.
  */
 export const reconciliation = (db: DbOrTx, from?: string, to?: string) => {
@@ -153,9 +153,12 @@ export const reconciliation = (db: DbOrTx, from?: string, to?: string) => {
         select o.checkout_id, min(o.created_at) as created_at,
           array_agg(o.order_no order by o.order_no) as order_nos,
           min(o.payment_method) as method,
-          coalesce(sum(o.total + o.kept_back) filter (
+          coalesce(sum(o.total) filter (
             where o.payment_status in ('paid','refund_due','refunded')), 0)::int as orders_paid
-        from orders o where o.payment_method <> 'COD' group by o.checkout_id
+        from orders o
+        where o.payment_method <> 'COD' or exists (select 1 from payment_attempts pa
+          where pa.checkout_id = o.checkout_id and pa.status = 'paid' and pa.purpose = 'order')
+        group by o.checkout_id
       ), p as (
         select checkout_id, coalesce(sum(amount), 0)::int as attempts_paid
         from payment_attempts where status = 'paid' and purpose = 'order' group by checkout_id

@@ -4,10 +4,10 @@
  */
 export type Bar = { label: string; value: number; text?: string };
 
-const ROW = 28;
-const LABEL_W = 150;
-const VALUE_W = 110;
-const WIDTH = 560;
+const ROW = 30;
+const LABEL_W = 135;
+const VALUE_W = 115;
+const WIDTH = 380;
 
 export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));

@@ -53,8 +53,8 @@ function timeLeft(confirmBy: string | null, now: string) {
   if (!confirmBy) return { text: "no deadline", overdue: false };
   const ms = new Date(confirmBy).getTime() - new Date(now).getTime();
   const minutes = Math.round(Math.abs(ms) / 60_000);
-  const span =
-    minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  const span = h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
   return ms >= 0
     ? { text: `${span} left`, overdue: false }
     : { text: `overdue by ${span}`, overdue: true };
@@ -74,79 +74,62 @@ export default function CodQueue() {
       {orders.length === 0 ? (
         <p>No order is waiting for a call.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-                <th scope="col">Time left</th>
-                <th scope="col">Decide</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => {
-                const left = timeLeft(o.confirmBy, now);
-                return (
-                  <tr key={o._id}>
-                    <td>
-                      <Link to={`/admin/orders/${o._id}`}>{o.orderNo}</Link>
-                      <div className="muted">{formatDate(o.createdAt)}</div>
-                    </td>
-                    <td>
-                      {o.customer.name}
-                      <div>
-                        <a href={`tel:+${o.customer.phone}`}>{o.customer.phone}</a>
-                      </div>
-                      <div className="muted">{o.city}</div>
-                    </td>
-                    <td className="num">{rupees(o.total)}</td>
-                    <td className={left.overdue ? "admin-overdue" : undefined}>{left.text}</td>
-                    <td>
-                      <Form method="post" className="admin-inline">
-                        <input type="hidden" name="id" value={o._id} />
-                        <button
-                          type="submit"
-                          name="action"
-                          value="confirm"
-                          className="button button--small"
-                          disabled={busy}
-                          aria-label={`Confirm ${o.orderNo}`}
-                        >
-                          Confirm
-                        </button>
-                      </Form>
-                      <Form method="post" className="admin-inline">
-                        <input type="hidden" name="id" value={o._id} />
-                        <input
-                          name="reason"
-                          required
-                          minLength={3}
-                          maxLength={300}
-                          aria-label={`Reason to cancel ${o.orderNo}`}
-                          placeholder="Reason to cancel"
-                        />
-                        <button
-                          type="submit"
-                          name="action"
-                          value="cancel"
-                          className="button button--small button--secondary"
-                          disabled={busy}
-                          aria-label={`Cancel ${o.orderNo}`}
-                        >
-                          Cancel
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ol className="admin-queue" aria-label="Orders waiting for a call">
+          {orders.map((o) => {
+            const left = timeLeft(o.confirmBy, now);
+            return (
+              <li key={o._id} className="admin-queue__item" aria-label={o.orderNo}>
+                <div className="admin-queue__facts">
+                  <p>
+                    <Link to={`/admin/orders/${o._id}`}>{o.orderNo}</Link> · {rupees(o.total)}
+                    <span className="muted"> · placed {formatDate(o.createdAt)}</span>
+                  </p>
+                  <p>
+                    {o.customer.name} · <a href={`tel:+${o.customer.phone}`}>{o.customer.phone}</a>
+                    <span className="muted"> · {o.city}</span>
+                  </p>
+                  <p className={left.overdue ? "admin-overdue" : undefined}>{left.text}</p>
+                </div>
+                <div className="admin-queue__actions">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={o._id} />
+                    <button
+                      type="submit"
+                      name="action"
+                      value="confirm"
+                      className="button"
+                      disabled={busy}
+                      aria-label={`Confirm ${o.orderNo}`}
+                    >
+                      Confirm
+                    </button>
+                  </Form>
+                  <Form method="post" className="admin-inline">
+                    <input type="hidden" name="id" value={o._id} />
+                    <input
+                      name="reason"
+                      required
+                      minLength={3}
+                      maxLength={300}
+                      aria-label={`Reason to cancel ${o.orderNo}`}
+                      placeholder="Reason to cancel"
+                    />
+                    <button
+                      type="submit"
+                      name="action"
+                      value="cancel"
+                      className="button button--small button--secondary"
+                      disabled={busy}
+                      aria-label={`Cancel ${o.orderNo}`}
+                    >
+                      Cancel
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );
