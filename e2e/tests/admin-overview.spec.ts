@@ -52,6 +52,8 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Maidan Admin");
   await expect(entry).toContainText('status: "pending_confirmation" → "confirmed"');
+  await snapshot(admin, info, "admin-audit");
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
 
   // Payments: a gateway took money for a COD checkout (set up in the database: no screen makes
   // one); the reconciliation lists it as a mismatch, the attempts with their gateway.
@@ -105,6 +107,7 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
     has: admin.getByRole("button", { name: `Retry messages.sms job ${jobId}` }),
   });
   await expect(failed).toHaveCount(1);
+  await snapshot(admin, info, "admin-jobs");
   await admin.waitForLoadState("networkidle");
   await failed.getByRole("button", { name: /Retry/ }).click();
   await expect(admin.getByRole("status")).toHaveText("The job is back in its queue.");

@@ -5,9 +5,9 @@
 export type Bar = { label: string; value: number; text?: string };
 
 const ROW = 30;
-const LABEL_W = 135;
+const LABEL_W = 145;
 const VALUE_W = 115;
-const WIDTH = 380;
+const WIDTH = 390;
 
 export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));

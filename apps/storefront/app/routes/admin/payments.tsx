@@ -76,16 +76,9 @@ export default function Payments() {
           To
           <input name="to" type="date" defaultValue={query.to ?? ""} />
         </label>
-        <label>
-          <span>
-            <input
-              type="checkbox"
-              name="waiting"
-              value="1"
-              defaultChecked={query.waiting === "1"}
-            />{" "}
-            Waiting for inquiry only
-          </span>
+        <label className="admin-check">
+          <input type="checkbox" name="waiting" value="1" defaultChecked={query.waiting === "1"} />
+          Waiting for inquiry only
         </label>
         <button type="submit" className="button">
           Show
@@ -97,12 +90,12 @@ export default function Payments() {
         </p>
       )}
 
-      <section aria-labelledby="rec-title">
+      <section aria-labelledby="rec-title" className="admin-section">
         <h2 id="rec-title">Reconciliation</h2>
         <p>
           {mismatches.length === 0
-            ? `All ${rec.rows.length} online checkouts match their paid attempts.`
-            : `${mismatches.length} of ${rec.rows.length} online checkouts do not match their paid attempts.`}{" "}
+            ? `All ${rec.rows.length} checkouts with an online payment match their paid attempts.`
+            : `${mismatches.length} of ${rec.rows.length} checkouts with an online payment do not match their paid attempts.`}{" "}
           <a href={csv} download>
             Download CSV
           </a>
@@ -146,7 +139,7 @@ export default function Payments() {
         )}
       </section>
 
-      <section aria-labelledby="attempts-title">
+      <section aria-labelledby="attempts-title" className="admin-section">
         <h2 id="attempts-title">Attempts</h2>
         <div className="admin-table-wrap">
           <table className="admin-table">
@@ -182,7 +175,9 @@ export default function Payments() {
                   </td>
                   <td className="num">{rupees(p.amount)}</td>
                   <td>
-                    {p.signals.count} ({p.signals.rejected} refused)
+                    {p.signals.count === 0
+                      ? "none"
+                      : `${p.signals.count} (${p.signals.rejected} refused)`}
                     {p.signals.last && <div className="muted">{p.signals.last}</div>}
                   </td>
                   <td>
