@@ -5,9 +5,9 @@ import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 /**
  * The back-office's overview (issue #14, decision 047) on a phone and a desktop: the admin opens
- * the dashboard, confirms a shopper's COD order from the queue in one tap, finds that change in
- * the audit log, sees the payments and their reconciliation, and sends a failed job back to its
- * queue.
+ * the dashboard, confirms a shopper's COD order from the queue in one tap (and cancels another
+ * with the customer's reason), finds that change in the audit log, sees the payments and their
+ * reconciliation, and sends a failed job back to its queue.
  */
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -18,6 +18,7 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
 }, info) => {
   const slot = 230 + (info.project.name === "phone" ? 0 : 1);
   const order = await shopperOrder(page, info, slot);
+  const refused = await shopperOrder(page, info, slot);
   const admin = await adminPage(browser, info);
 
   // The dashboard: sales in rupees, the COD rates, the charts.
@@ -42,6 +43,12 @@ test("the dashboard, the COD queue's one-tap confirm, the audit log, payments an
   await row.getByRole("button", { name: `Confirm ${order.orderNo}` }).click();
   await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is confirmed.`);
   await expect(admin.getByRole("listitem", { name: order.orderNo })).toHaveCount(0);
+  // The customer said no: cancelled with the reason they gave.
+  const other = admin.getByRole("listitem", { name: refused.orderNo });
+  await other.getByLabel(`Reason to cancel ${refused.orderNo}`).fill("Customer ordered by mistake");
+  await other.getByRole("button", { name: `Cancel ${refused.orderNo}` }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${refused.orderNo} is cancelled.`);
+  await expect(admin.getByRole("listitem", { name: refused.orderNo })).toHaveCount(0);
 
   // The audit log shows the change, by record.
   await admin.getByRole("link", { name: "Audit" }).click();

@@ -358,3 +358,23 @@ describe("a COD checkout with a paid attempt", () => {
     expect(rows.find((r) => r.checkoutId === cod.checkoutId)?.method).toBe("COD");
   });
 });
+
+describe("odd input from staff", () => {
+  it("is answered below 500 on every overview endpoint", async () => {
+    const urls = [
+      "/api/admin/payments?gateway=%00",
+      "/api/admin/payments?page=10000&from=0001-01-01&to=9999-12-31",
+      "/api/admin/payments?page=1e3",
+      "/api/admin/payments/reconciliation?from=9999-12-31",
+      "/api/admin/payments/reconciliation.csv?to=2026-02-30",
+      "/api/admin/audit?record=order:%27%3B--",
+      "/api/admin/audit?record=order:x&page=10000",
+      "/api/admin/dashboard?x=1",
+      "/api/admin/cod-queue?page=-1",
+    ];
+    for (const url of urls) {
+      const res = await send(t, "GET", url, admin);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+});
