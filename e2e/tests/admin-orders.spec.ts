@@ -133,5 +133,9 @@ test("a vendor sees only their own store's orders, and no actions", async ({
   await snapshot(vendorPage, info, "vendor-order");
   const refused = await vendorPage.goto(`/admin/orders/${theirs._id}`);
   expect(refused?.status()).toBe(404);
+  // The overview is the staff's (decision 047): /admin opens on the orders, no overview links.
+  await vendorPage.goto("/admin");
+  await expect(vendorPage).toHaveURL(/\/admin\/orders$/);
+  await expect(vendorPage.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await vendorPage.context().close();
 });

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
+import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { FreebieService } from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
@@ -25,6 +26,7 @@ import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { adminCouriersRoutes } from "./modules/checkout/admin-couriers.routes.ts";
 import { adminCustomersRoutes } from "./modules/checkout/admin-customers.routes.ts";
 import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
+import { backOfficeRoutes } from "./modules/checkout/back-office.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import type { CourierShippingImpl } from "./modules/checkout/courier-shipping.ts";
@@ -88,6 +90,8 @@ export type ApiDomains = {
   jobs: Jobs;
   messages: Messages;
   events: Events;
+  /** The back-office's overview: dashboard, payments, COD queue (decision 047). */
+  backOffice: AdminOverviewService;
 };
 
 /**
@@ -126,6 +130,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         staffRefunds: d.staffRefunds,
         staffCustomers: d.staffCustomers,
       });
+      await api.register(backOfficeRoutes, { backOffice: d.backOffice });
     },
     { prefix: "/api" },
   );

@@ -7,6 +7,7 @@ import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
+import { createBackOffice } from "@maidan/api/modules/checkout/back-office";
 import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
 import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
@@ -253,6 +254,8 @@ export async function composeDomains(
     handle: () => courierShipping.trackShipped(),
   });
   await jobs.start();
+  const audit = createAuditService(db);
+  const backOffice = createBackOffice({ db, jobs, audit });
   app.addHook("onClose", () => jobs.stop());
   return {
     config,
@@ -275,7 +278,7 @@ export async function composeDomains(
     staffOrders,
     staffRefunds,
     staffCustomers,
-    audit: createAuditService(db),
+    audit,
     couriers,
     courierShipping,
     wallet,
@@ -284,6 +287,7 @@ export async function composeDomains(
     jobs,
     messages,
     events,
+    backOffice,
     services: {
       site,
       auth: auth.service,
@@ -297,6 +301,7 @@ export async function composeDomains(
       adminCouriers: courierShipping,
       adminRefunds: staffRefunds,
       adminCustomers: staffCustomers,
+      adminOverview: backOffice,
       payments: payments.payments,
       wallet,
       vouchers,

@@ -126,6 +126,10 @@ export default [
     route("admin/orders/:id/refund", "routes/admin/order-refund.tsx", { id: "admin-order-refund" }),
     route("admin/customers", "routes/admin/customers.tsx", { id: "admin-customers" }),
     route("admin/customers/:id", "routes/admin/customer.tsx", { id: "admin-customer" }),
+    route("admin/cod", "routes/admin/cod.tsx", { id: "admin-cod" }),
+    route("admin/payments", "routes/admin/payments.tsx", { id: "admin-payments" }),
+    route("admin/jobs", "routes/admin/jobs.tsx", { id: "admin-jobs" }),
+    route("admin/audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
   ]),
 
   layout("layouts/none.tsx", [

@@ -79,10 +79,6 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** GET /api/admin/audit?record=order:<id> */
-export const auditQuery = z.object({
-  record: z.string().regex(/^[a-z_]+:[A-Za-z0-9_-]{1,64}$/, "Name a record like order:<id>"),
-});
 /** `order:<id>` → its type and id. */
 export const recordOf = (record: string) => {
   const [type = "", id = ""] = record.split(":");

@@ -1,6 +1,7 @@
 import type { AddressService } from "./addresses.ts";
 import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
+import type { AdminOverviewService } from "./admin-dashboard.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
@@ -64,6 +65,8 @@ export type AppServices = {
   /** The back-office's refunds and customers (decision 046). */
   adminRefunds: AdminRefundsService;
   adminCustomers: AdminCustomersService;
+  /** The back-office's overview: dashboard, payments, jobs, audit, COD queue (decision 047). */
+  adminOverview: AdminOverviewService;
   /** The help center. */
   content: ContentService;
   /** Carts of users and guests, priced by the server. */

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { OverviewNav } from "../components/admin/overview-nav";
 import { requireStaff } from "../lib/admin.server";
 import adminCss from "../styles/admin.css?url";
 import type { Route } from "./+types/admin";
@@ -32,6 +33,7 @@ export default function AdminLayout() {
         <nav aria-label="Back-office" className="admin__nav">
           <NavLink to="/admin/orders">Orders</NavLink>
           {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
+          <OverviewNav role={role} />
         </nav>
         <span className="admin__who">
           {role} · <Link to="/">Shop</Link>

@@ -90,6 +90,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminCouriers: unusedService<AppServices["adminCouriers"]>("adminCouriers"),
     adminRefunds: unusedService<AppServices["adminRefunds"]>("adminRefunds"),
     adminCustomers: unusedService<AppServices["adminCustomers"]>("adminCustomers"),
+    adminOverview: unusedService<AppServices["adminOverview"]>("adminOverview"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

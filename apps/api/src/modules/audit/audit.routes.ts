@@ -1,11 +1,13 @@
-import { auditEntry, auditQuery, recordOf } from "@maidan/contracts/admin-orders";
+import { auditList, auditListQuery } from "@maidan/contracts/admin-dashboard";
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireRole } from "../auth/auth.plugin.ts";
 import type { AuditServiceImpl } from "./audit.service.ts";
 
-/** /api/admin/audit: a record's change history, for managers and admins (decision 044). */
+/**
+ * /api/admin/audit: the changes staff made, for managers and admins (decisions 044, 047): by
+ * record (record=order:<id>), by actor (actor=<account id>) or all, newest first, paged.
+ */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditServiceImpl }> = async (
   app,
   { audit },
@@ -16,19 +18,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditServiceImpl }> = a
       preHandler: requireRole("manager"),
       schema: {
         tags: ["admin"],
-        summary: "The changes staff made to one record (record=order:<id>), oldest first",
-        querystring: auditQuery,
-        response: {
-          200: z.object({ entries: z.array(auditEntry) }),
-          400: errorBody,
-          401: errorBody,
-          403: errorBody,
-        },
+        summary: "The changes staff made, by record (order:<id>) and actor, newest first, paged",
+        querystring: auditListQuery,
+        response: { 200: auditList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (req) => {
-      const { type, id } = recordOf(req.query.record);
-      return { entries: await audit.entriesOf(type, id) };
-    },
+    (req) => audit.list(req.query),
   );
 };

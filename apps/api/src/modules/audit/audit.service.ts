@@ -1,5 +1,7 @@
-import type { AuditEntry } from "@maidan/contracts/admin-orders";
+import { AUDIT_PAGE_SIZE, type AuditList, auditListQuery } from "@maidan/contracts/admin-dashboard";
+import { type AuditEntry, recordOf } from "@maidan/contracts/admin-orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
+import { parseInput } from "../../lib/parse.ts";
 import * as repo from "./audit.repository.ts";
 
 /**
@@ -46,9 +48,32 @@ const toEntry = (r: repo.EntryRow): AuditEntry => ({
 export const entriesOf = async (db: DbOrTx, recordType: string, recordId: string) =>
   (await repo.entriesOf(db, recordType, recordId, 500)).map(toEntry);
 
+/** Entries by record (`order:<id>`) and/or actor, newest first, a page at a time. */
+export async function list(
+  db: DbOrTx,
+  f: { record?: string; actorId?: string },
+  page: number,
+  pageSize: number,
+) {
+  const { type, id } = f.record ? recordOf(f.record) : { type: undefined, id: undefined };
+  const found = await repo.listEntries(
+    db,
+    { recordType: type, recordId: id, actorId: f.actorId },
+    pageSize,
+    (page - 1) * pageSize,
+  );
+  return { entries: found.map(toEntry), total: found[0]?.full_count ?? 0 };
+}
+
 export function createAuditService(db: Db) {
   return {
     entriesOf: (recordType: string, recordId: string) => entriesOf(db, recordType, recordId),
+    /** GET /api/admin/audit and /admin/audit. */
+    async list(input: unknown): Promise<AuditList> {
+      const q = parseInput(auditListQuery, input ?? {});
+      const found = await list(db, { record: q.record, actorId: q.actor }, q.page, AUDIT_PAGE_SIZE);
+      return { ...found, page: q.page, pageSize: AUDIT_PAGE_SIZE };
+    },
   };
 }
 export type AuditServiceImpl = ReturnType<typeof createAuditService>;

@@ -23,7 +23,7 @@ export const errors = {
 };
 export const idParam = z.object({ id: z.string().max(100) });
 
-/** The signed-in staff member a /api/admin route acts for. */
+/** The signed-in staff member a /api/admin route acts for (its requireRole let them through). */
 export const staffOf = (req: FastifyRequest): Staff => {
   const user = req.viewer?.user;
   if (!user) throw unauthorized();

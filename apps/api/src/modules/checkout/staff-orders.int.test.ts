@@ -389,6 +389,18 @@ describe("roles on every /api/admin operation", () => {
         },
       ]),
     ),
+    // The overview (decision 047): managers and admins only.
+    "GET /api/admin/dashboard": { url: "/api/admin/dashboard", vendor: 403 },
+    "GET /api/admin/payments": { url: "/api/admin/payments?waiting=1", vendor: 403 },
+    "GET /api/admin/payments/reconciliation": {
+      url: "/api/admin/payments/reconciliation",
+      vendor: 403,
+    },
+    "GET /api/admin/payments/reconciliation.csv": {
+      url: "/api/admin/payments/reconciliation.csv",
+      vendor: 403,
+    },
+    "GET /api/admin/cod-queue": { url: "/api/admin/cod-queue", vendor: 403 },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {

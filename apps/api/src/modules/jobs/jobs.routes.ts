@@ -1,18 +1,10 @@
+import { jobsOverview } from "@maidan/contracts/admin-dashboard";
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
 import { requireRole } from "../auth/auth.plugin.ts";
-import type { Jobs } from "./jobs.ts";
-
-const failedJob = z.object({
-  id: z.string(),
-  queue: z.string(),
-  retryCount: z.number().int(),
-  createdOn: z.iso.datetime(),
-  failedOn: z.iso.datetime().nullable(),
-  error: z.string(),
-});
+import { type Jobs, overviewOf } from "./jobs.ts";
 
 /**
  * /api/admin/jobs: the jobs that kept failing after their retries, for staff (managers and
@@ -25,22 +17,16 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: Jobs }> = async (app, { j
       preHandler: requireRole("manager"),
       schema: {
         tags: ["admin"],
-        summary: "Jobs by state (failed: out of retries), newest first",
+        summary: "Jobs by state (failed: out of retries), newest first, and each queue's counts",
         querystring: z.object({ state: z.enum(["failed"]).default("failed") }),
         response: {
-          200: z.object({ jobs: z.array(failedJob) }),
+          200: jobsOverview,
           401: errorBody,
           403: errorBody,
         },
       },
     },
-    async () => ({
-      jobs: (await jobs.failed()).map((j) => ({
-        ...j,
-        createdOn: j.createdOn.toISOString(),
-        failedOn: j.failedOn?.toISOString() ?? null,
-      })),
-    }),
+    () => overviewOf(jobs),
   );
   app.post(
     "/admin/jobs/:id/retry",

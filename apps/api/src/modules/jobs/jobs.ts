@@ -1,3 +1,4 @@
+import type { JobsOverview } from "@maidan/contracts/admin-dashboard";
 import type { DbOrTx } from "@maidan/db/database";
 import { hotTextRows } from "@maidan/db/prepared";
 import { runJob } from "@maidan/observability/job-run";
@@ -66,6 +67,8 @@ export type Jobs = {
   retry(id: string): Promise<boolean>;
   /** The queue names defined, in order. */
   queues(): string[];
+  /** Each queue's jobs ready or running (retries waiting for their time included) and failed. */
+  queueCounts(): Promise<{ queue: string; pending: number; failed: number }[]>;
 };
 
 export type JobsOptions = {
@@ -216,6 +219,19 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
     },
 
     queues: () => [...specs.keys()],
+
+    async queueCounts() {
+      const counts = await repo.counts(db, [...specs.keys()]);
+      const of = (queue: string, states: string[]) =>
+        counts
+          .filter((c) => c.queue === queue && states.includes(c.state))
+          .reduce((n, c) => n + c.count, 0);
+      return [...specs.keys()].map((queue) => ({
+        queue,
+        pending: of(queue, ["created", "retry", "active"]),
+        failed: of(queue, ["failed"]),
+      }));
+    },
   };
 }
 
@@ -225,4 +241,17 @@ export function cronEvery(ms: number) {
   if (minutes < 60) return minutes === 1 ? "* * * * *" : `*/${minutes} * * * *`;
   const hours = Math.min(24, Math.round(minutes / 60));
   return hours >= 24 ? "0 0 * * *" : `0 */${hours} * * *`;
+}
+
+/** The failed jobs and each queue's counts, as GET /api/admin/jobs and /admin/jobs show them. */
+export async function overviewOf(jobs: Jobs): Promise<JobsOverview> {
+  const [failed, queues] = await Promise.all([jobs.failed(), jobs.queueCounts()]);
+  return {
+    jobs: failed.map((j) => ({
+      ...j,
+      createdOn: j.createdOn.toISOString(),
+      failedOn: j.failedOn?.toISOString() ?? null,
+    })),
+    queues,
+  };
 }

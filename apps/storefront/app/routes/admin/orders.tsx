@@ -13,13 +13,14 @@ import { ORDER_STATUSES } from "@maidan/contracts/orders";
 import {
   Form,
   Link,
-  redirect,
   redirectDocument,
   useActionData,
   useLoaderData,
   useNavigation,
 } from "react-router";
+import { Pager } from "../../components/admin/pager";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
+import { filtersOf } from "../../lib/admin-query.server";
 import { formatDate } from "../../lib/format";
 import { classify, failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
@@ -35,16 +36,7 @@ const FILTERS = ["status", "paymentStatus", "method", "city", "from", "to", "q",
 /** The list as the URL says: filters, search, sort and page are query parameters. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
-  const url = new URL(request.url);
-  const params = url.searchParams;
-  // The filter form sends its empty fields too: the address keeps only those that filter.
-  if ([...params.values()].some((v) => v === "")) {
-    const kept = [...params].filter(([k, v]) => v !== "" && k !== "_routes");
-    throw redirect(`${url.pathname.replace(/\.data$/, "")}?${new URLSearchParams(kept)}`);
-  }
-  const query = Object.fromEntries(
-    [...FILTERS, "page"].flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])),
-  );
+  const query = filtersOf(request, [...FILTERS, "page"]);
   try {
     const list = await services(context).adminOrders.list(staff, query);
     return { list, query, canChange: canChangeOrders(staff), error: null };
@@ -94,12 +86,6 @@ export default function AdminOrders() {
   const { list, query, canChange, error } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pageLink = (page: number) => {
-    const p = new URLSearchParams(query as Record<string, string>);
-    p.set("page", String(page));
-    return `?${p}`;
-  };
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">Orders</h1>
@@ -260,13 +246,7 @@ export default function AdminOrders() {
         </div>
       </Form>
       {list.orders.length === 0 && !error && <p>No orders match.</p>}
-      <nav aria-label="Pages" className="admin-pages">
-        <span>
-          {list.total} orders · page {list.page} of {pages}
-        </span>
-        {list.page > 1 && <Link to={pageLink(list.page - 1)}>← Previous</Link>}
-        {list.page < pages && <Link to={pageLink(list.page + 1)}>Next →</Link>}
-      </nav>
+      <Pager {...list} query={query} noun="orders" />
     </section>
   );
 }
