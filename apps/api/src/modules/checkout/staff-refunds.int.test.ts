@@ -384,6 +384,7 @@ describe("customers", () => {
     expect(un.json().blocked).toBeNull();
     expect((await login(c.email, c.password)).statusCode).toBe(200);
     const log = (await send(t, "GET", `/api/admin/audit?record=customer:${c.id}`, admin)).json();
-    expect(log.entries.map((e: { action: string }) => e.action)).toEqual(["block", "unblock"]);
+    // Newest first, as the audit screen lists them.
+    expect(log.entries.map((e: { action: string }) => e.action)).toEqual(["unblock", "block"]);
   });
 });

@@ -174,6 +174,28 @@ describe("the dev outbox's send", () => {
     await o?.close();
   });
 
+  it("sends the jobs of one fetch in the order they were enqueued", async () => {
+    const to = `92300${String(Date.now()).slice(-7)}`;
+    const { messages } = o.app.domains;
+    for (const code of ["1001", "1002", "1003", "1004", "1005", "1006"])
+      await o.database.db.transaction((tx) =>
+        messages.sms(tx, to, { template: "login-code", code }),
+      );
+    await o.app.domains.jobs.drain();
+    const { rows } = await o.database.pool.query<{ body: string }>(
+      "select body from dev_outbox where recipient = $1 order by created_at",
+      [to],
+    );
+    expect(rows.map((r) => r.body.match(/\d{4}/)?.[0])).toEqual([
+      "1001",
+      "1002",
+      "1003",
+      "1004",
+      "1005",
+      "1006",
+    ]);
+  });
+
   it("is written with its record in one statement: a job run again after it committed writes nothing more", async () => {
     await post(o, "/api/auth/otp/generate", { phone: uniquePhone() });
     await o.app.domains.jobs.drain();

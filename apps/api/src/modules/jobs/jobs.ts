@@ -10,6 +10,7 @@ import {
   fromDrizzle,
   type Job,
   type JobResult,
+  type JobWithMetadata,
   PgBoss,
   type SendOptions,
 } from "pg-boss";
@@ -155,17 +156,24 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
           workers.push(
             // Up to 10 jobs a fetch, each settled on its own (a failure retries that job only);
             // while fetches come back full the worker fetches again at once.
-            await boss.work<object>(
+            await boss.work(
               s.name,
               {
                 pollingIntervalSeconds: opts.pollSeconds ?? 1,
                 batchSize: 10,
                 burstWhenBatchFull: true,
                 perJobResults: true,
+                // For createdOn: a fetch returns its batch in no set order.
+                includeMetadata: true,
               },
-              async (batch) => {
+              async (batch: JobWithMetadata<object>[]) => {
                 const results: JobResult[] = [];
-                for (const job of batch) {
+                // Oldest first, as they were enqueued: a shopper's newer code arrives after the
+                // one it replaces, though both came in one fetch.
+                const ordered = [...batch].sort(
+                  (a, b) => a.createdOn.getTime() - b.createdOn.getTime(),
+                );
+                for (const job of ordered) {
                   try {
                     await runJob({ queue: s.name, jobId: job.id }, () => s.handle(job.data, job));
                     results.push({ id: job.id, status: "completed" });
