@@ -6,12 +6,14 @@ export type Bar = { label: string; value: number; text?: string };
 
 const ROW = 30;
 const LABEL_W = 145;
-const VALUE_W = 115;
 const WIDTH = 390;
+/** About a character's width at the chart's value size: the longest value must fit after its bar. */
+const CHAR_W = 8.5;
 
 export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const room = WIDTH - LABEL_W - VALUE_W;
+  const longest = Math.max(...bars.map((b) => String(b.text ?? b.value).length), 1);
+  const room = WIDTH - LABEL_W - Math.ceil(longest * CHAR_W) - 10;
   const height = bars.length * ROW;
   return (
     <svg
