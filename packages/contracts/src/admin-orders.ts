@@ -85,6 +85,25 @@ export const recordOf = (record: string) => {
   return { type, id };
 };
 
+/** A note between staff on an order (decision 048). */
+export const orderNote = z.object({
+  _id: z.string(),
+  text: z.string(),
+  at: z.string(),
+  author: z.object({ _id: z.string().nullable(), name: z.string(), role: z.string() }),
+});
+export type OrderNote = z.infer<typeof orderNote>;
+
+/** POST /api/admin/orders/{id}/notes */
+export const noteBody = z.object({
+  text: z
+    .string("Write the note")
+    .trim()
+    .min(1, "Write the note")
+    .max(2000, "Keep the note under 2000 characters"),
+});
+export type NoteBody = z.input<typeof noteBody>;
+
 export const adminOrderDetail = z.object({
   _id: z.string(),
   orderNo: z.string(),
@@ -115,6 +134,8 @@ export const adminOrderDetail = z.object({
     z.object({ channel: z.string(), to: z.string(), template: z.string(), at: z.string() }),
   ),
   audit: z.array(auditEntry),
+  /** Notes between staff, oldest first (empty for vendors). */
+  notes: z.array(orderNote),
   /** What the asking staff member may do to it now (empty for vendors). */
   actions: z.array(z.enum(ORDER_ACTIONS)),
 });
@@ -191,4 +212,5 @@ export type AdminOrdersService = {
   get(staff: Staff, id: string): Promise<AdminOrderDetail>;
   transition(staff: Staff, id: string, body: unknown): Promise<AdminOrderDetail>;
   bulk(staff: Staff, body: unknown): Promise<BulkResult>;
+  addNote(staff: Staff, id: string, body: unknown): Promise<AdminOrderDetail>;
 };

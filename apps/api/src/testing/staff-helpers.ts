@@ -19,3 +19,15 @@ export const ownStoreOf = (t: TestApp, ownerId: string, productId: string) =>
   t.database.db.execute(
     sql`update vendors set owner_id = ${ownerId} where id = (select vendor_id from products where id = ${productId})`,
   );
+
+/** The seeded admin, a new manager, a new vendor and a new shopper, each with their headers. */
+export async function everyRole(t: TestApp) {
+  const v = await staffAccount(t, "vendor");
+  return {
+    admin: await loginAs(t, "admin@test.pk", "admin-pass-123"),
+    manager: (await staffAccount(t, "manager")).headers,
+    vendor: v.headers,
+    vendorId: v.id,
+    shopper: bearer((await signUp(t)).token),
+  };
+}

@@ -4,6 +4,7 @@ import {
   adminOrdersQuery,
   bulkBody,
   bulkResult,
+  noteBody,
   type Staff,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
@@ -86,6 +87,22 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrders
       },
     },
     (req) => staffOrders.transition(staffOf(req), req.params.id, req.body),
+  );
+  app.post(
+    "/admin/orders/:id/notes",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags,
+        summary: "Add a note between staff to an order (listed on the order page, audited)",
+        description:
+          "Any state. Text 1 to 2000 characters. Managers and admins; vendors → 403. Answers the order.",
+        params: idParam,
+        body: noteBody,
+        response: { 200: adminOrderDetail, ...errors },
+      },
+    },
+    (req) => staffOrders.addNote(staffOf(req), req.params.id, req.body),
   );
   app.post(
     "/admin/orders/bulk",

@@ -401,6 +401,12 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
     },
     "GET /api/admin/cod-queue": { url: "/api/admin/cod-queue", vendor: 403 },
+    // Staff notes (decision 048): managers and admins only.
+    "POST /api/admin/orders/{id}/notes": {
+      url: `/api/admin/orders/${o}/notes`,
+      body: { text: "role check" },
+      vendor: 403,
+    },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {

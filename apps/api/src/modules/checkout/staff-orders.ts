@@ -5,6 +5,7 @@ import {
   adminOrdersQuery,
   type BULK_ACTIONS,
   bulkBody,
+  noteBody,
   type Staff,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
@@ -72,18 +73,19 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
     const o = await orderService.findForStaff(db, id, vendorScope(staff));
     if (!o) throw missing();
     const recipients = [o.address.phone, ...(o.address.email ? [o.address.email] : [])];
-    const [items, events, attempts, messages, entries] = await Promise.all([
+    const [items, events, attempts, messages, entries, notes] = await Promise.all([
       orderService.orderItemsOf(db, o.id),
       orderService.eventsOf(db, o.id),
       deps.payments.attemptsOf(o.checkout_id),
       sentTo(db, recipients, new Date(o.created_at)),
       isVendor(staff) ? [] : audit.entriesOf(db, "order", o.id),
+      isVendor(staff) ? [] : orderService.notesOf(db, o.id),
     ]);
     return toStaffDetail(
       o,
       items,
       events,
-      { payments: attempts, messages, audit: entries },
+      { payments: attempts, messages, audit: entries, notes },
       isVendor(staff),
     );
   }
@@ -202,6 +204,28 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
       if (isVendor(staff))
         throw new AppError("FORBIDDEN", "Vendors cannot change an order's status; staff do.");
       await step(staff, id, parseBody(input));
+      return get(staff, id);
+    },
+
+    /** A note between staff on any order, in any state: the note and its audit entry together. */
+    async addNote(staff, id, input) {
+      requireStaff(staff);
+      if (isVendor(staff)) throw new AppError("FORBIDDEN", "Vendors cannot add notes; staff do.");
+      const { text } = parseInput(noteBody, input);
+      if (!UUID.test(id)) throw missing();
+      await db.transaction(async (tx) => {
+        const o = await orderService.findForStaff(tx, id);
+        if (!o) throw missing();
+        const note = await orderService.insertNote(tx, { orderId: id, authorId: staff.id, text });
+        await audit.record(tx, {
+          actor: staff,
+          recordType: "order",
+          recordId: id,
+          action: "note",
+          before: null,
+          after: { note: note.id, text },
+        });
+      });
       return get(staff, id);
     },
 
