@@ -6,7 +6,7 @@ export type Feedback = {
   ok: boolean;
   message: string;
   action?: string;
-  fields?: Partial<Record<"courier" | "trackingNo" | "reason" | "note", string>>;
+  fields?: Partial<Record<"courier" | "trackingNo" | "reason" | "note" | "text", string>>;
 };
 
 /** One step of the order's lifecycle; the shared schema's messages go beside their fields. */

@@ -1,10 +1,11 @@
 import { COURIER_LABELS, courierBookingBody } from "@maidan/contracts/admin-couriers";
-import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
+import { noteBody, STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
 import { rupees } from "@maidan/contracts/money";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CourierPanel } from "../../components/admin/courier-panel";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
+import { OrderNotes } from "../../components/admin/order-notes";
 import { OrderSide } from "../../components/admin/order-side";
 import { RefundSection } from "../../components/admin/refund-form";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
@@ -38,6 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const staff = requireStaff(context, request);
   const input = Object.fromEntries(await request.formData());
   if (input.intent === "courier-booking") return bookCourier(context, params.id, staff, input);
+  if (input.intent === "note") return addNote(context, params.id, staff, input);
   const parsed = transitionBody.safeParse(input);
   if (!parsed.success) {
     const fields: Feedback["fields"] = {};
@@ -80,6 +82,26 @@ async function bookCourier(
     };
   } catch (e) {
     return failure(e);
+  }
+}
+
+/** A note between staff (decision 048); the schema's message goes beside the field. */
+async function addNote(
+  context: Route.ActionArgs["context"],
+  id: string,
+  staff: ReturnType<typeof requireStaff>,
+  input: Record<string, unknown>,
+): Promise<Feedback> {
+  const parsed = noteBody.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Write the note";
+    return { ok: false, message, action: "note", fields: { text: message } };
+  }
+  try {
+    await services(context).adminOrders.addNote(staff, id, parsed.data);
+    return { ok: true, message: "Note added." };
+  } catch (e) {
+    return { ...failure(e), action: "note" };
   }
 }
 
@@ -189,6 +211,7 @@ export default function AdminOrder() {
               </li>
             ))}
           </ol>
+          {staff && <OrderNotes order={order} busy={busy} feedback={feedback} />}
         </div>
         <OrderSide order={order} staff={staff} />
       </div>
