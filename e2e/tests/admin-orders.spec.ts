@@ -86,6 +86,22 @@ test("staff move a COD order to delivered, and the shopper sees each step", asyn
     "Left with the neighbour, she signed",
   );
   expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+
+  // The shopper sends it back (decision 048): the request needs a reason; then the parcel is back.
+  await admin.getByRole("button", { name: "Record return request" }).click();
+  await expect(admin.locator("#request_return-reason-error")).toHaveText(
+    "Say why the shopper returns it",
+  );
+  await admin.getByLabel("Why the shopper returns it").fill("Wrong size");
+  await admin.getByRole("button", { name: "Record return request" }).click();
+  await expect(admin.getByRole("status")).toHaveText(
+    `Order ${order.orderNo}: the return request is recorded.`,
+  );
+  await shopperSees(page, order._id, "Return requested");
+  await expect(page.getByText("Return requested: Wrong size")).toBeVisible();
+  await admin.getByRole("button", { name: "Mark return received" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is returned.`);
+  await shopperSees(page, order._id, "Returned");
   await shopperSees(page, order._id, "Delivered");
   await snapshot(page, info, "shopper-order-delivered");
   await admin.context().close();

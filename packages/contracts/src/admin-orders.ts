@@ -18,7 +18,15 @@ import {
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refund_due", "refunded"] as const;
 
 /** What staff do to an order; each is one step of the lifecycle (order-lifecycle.ts). */
-export const ORDER_ACTIONS = ["confirm", "pack", "ship", "deliver", "cancel"] as const;
+export const ORDER_ACTIONS = [
+  "confirm",
+  "pack",
+  "ship",
+  "deliver",
+  "cancel",
+  "request_return",
+  "receive_return",
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 /** The actions staff may take on many orders at once. */
 export const BULK_ACTIONS = ["confirm", "pack"] as const;
@@ -167,8 +175,17 @@ export const transitionBody = z.discriminatedUnion(
     }),
     z.object({ action: z.literal("deliver") }),
     z.object({ action: z.literal("cancel"), reason }),
+    z.object({
+      action: z.literal("request_return"),
+      reason: z
+        .string("Say why the shopper returns it")
+        .trim()
+        .min(3, "Say why the shopper returns it")
+        .max(300, "Keep the reason under 300 characters"),
+    }),
+    z.object({ action: z.literal("receive_return") }),
   ],
-  "Choose an action: confirm, pack, ship, deliver or cancel",
+  "Choose an action: confirm, pack, ship, deliver, cancel, request_return or receive_return",
 );
 export type TransitionBody = z.input<typeof transitionBody>;
 
@@ -204,6 +221,8 @@ export const STAFF_STATUS_LABEL: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  return_requested: "Return requested",
+  returned: "Returned",
 };
 
 /** The back-office's orders, as the API's routes and /admin call them (in-process). */

@@ -97,7 +97,7 @@ export const orders = pgTable(
     index("orders_confirm_by_idx").on(t.confirmBy).where(sql`${t.status} = 'pending_confirmation'`),
     check(
       "orders_status_check",
-      sql`${t.status} in ('placed','pending_confirmation','awaiting_payment','confirmed','packed','shipped','delivered','cancelled')`,
+      sql`${t.status} in ('placed','pending_confirmation','awaiting_payment','confirmed','packed','shipped','delivered','cancelled','return_requested','returned')`,
     ),
     check(
       "orders_amounts_check",

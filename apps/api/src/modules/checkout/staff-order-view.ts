@@ -106,6 +106,10 @@ export function noteOf(body: TransitionBody, paid: boolean): string {
       return paid ? "Delivered, cash collected" : "Delivered";
     case "cancel":
       return body.reason;
+    case "request_return":
+      return `Return requested: ${body.reason}`;
+    case "receive_return":
+      return "Returned parcel received, stock back";
   }
 }
 
@@ -126,6 +130,10 @@ export function smsOf(
       return { ...base, status: "shipped", courier: body.courier, trackingNo: body.trackingNo };
     case "cancel":
       return { ...base, status: "cancelled", reason: body.reason };
+    case "request_return":
+      return { ...base, status: "return_requested", reason: body.reason };
+    case "receive_return":
+      return { ...base, status: "returned" };
     default:
       return { ...base, status: to as "confirmed" | "packed" | "delivered" };
   }

@@ -93,7 +93,7 @@ describe("the lifecycle", () => {
     expect(d.shipment).toEqual({ courier: "TCS", trackingNo: "TCS-7788123" });
     // Cash on delivery is collected at the door.
     expect(d.payment).toEqual({ method: "COD", status: "paid" });
-    expect(d.actions).toEqual([]);
+    expect(d.actions).toEqual(["request_return"]);
     expect(d.audit.map((a: { action: string }) => a.action)).toEqual([
       "confirm",
       "pack",

@@ -24,9 +24,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const order = await services(context).adminOrders.get(staff, params.id);
     const shipping = await services(context).adminCouriers.shippingOf(staff, order);
-    // Refunds (decision 046): managers and admins, of delivered or cancelled orders.
+    // Refunds (decisions 046, 048): managers and admins, of delivered (or returned) or cancelled orders.
     const refunds =
-      canChangeOrders(staff) && ["delivered", "cancelled"].includes(order.status)
+      canChangeOrders(staff) &&
+      ["delivered", "return_requested", "returned", "cancelled"].includes(order.status)
         ? await services(context).adminRefunds.of(staff, params.id)
         : null;
     return { order, shipping, staff: canChangeOrders(staff), refunds };
@@ -57,7 +58,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const after = await services(context).adminOrders.transition(staff, params.id, parsed.data);
     return {
       ok: true,
-      message: `Order ${after.orderNo} is ${STAFF_STATUS_LABEL[after.status].toLowerCase()}.`,
+      message:
+        after.status === "return_requested"
+          ? `Order ${after.orderNo}: the return request is recorded.`
+          : `Order ${after.orderNo} is ${STAFF_STATUS_LABEL[after.status].toLowerCase()}.`,
     };
   } catch (e) {
     return { ...failure(e), action: parsed.data.action };
