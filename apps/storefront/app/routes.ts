@@ -130,6 +130,9 @@ export default [
     route("admin/payments", "routes/admin/payments.tsx", { id: "admin-payments" }),
     route("admin/jobs", "routes/admin/jobs.tsx", { id: "admin-jobs" }),
     route("admin/audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
+    route("admin/cod-collections", "routes/admin/cod-collections.tsx", {
+      id: "admin-cod-collections",
+    }),
   ]),
 
   layout("layouts/none.tsx", [

@@ -72,8 +72,12 @@ export type OrderShipping = {
 };
 
 /** Couriers in the back-office, as /admin's order page calls them (in-process). */
+export type CodCollections = z.infer<typeof codCollections>;
+
 export type AdminCouriersService = {
   book(staff: Staff, orderId: string, body: unknown): Promise<CourierBooking>;
+  /** Managers and admins: cash collected at the door per courier per day (`from`, `to`). */
+  codCollected(staff: Staff, query: unknown): Promise<CodCollections>;
   /** Managers and admins: the booking and the phone's refusals; vendors: nothing. */
   shippingOf(
     staff: Staff,

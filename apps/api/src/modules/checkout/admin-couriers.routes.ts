@@ -105,6 +105,6 @@ export const adminCouriersRoutes: FastifyPluginAsyncZod<{ shipping: CourierShipp
         response: { 200: codCollections, ...errors },
       },
     },
-    (req) => shipping.codCollected(req.query),
+    (req) => shipping.codCollected(staffOf(req), req.query),
   );
 };

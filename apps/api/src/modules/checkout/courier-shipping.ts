@@ -174,7 +174,8 @@ export function createCourierShipping(deps: { couriers: CouriersImpl; staffOrder
       return tally;
     },
 
-    async codCollected(input: unknown) {
+    async codCollected(staff: Staff, input: unknown) {
+      if (!hasRole(staff.role, "manager")) throw forbidden("Managers and admins only.");
       const { from, to } = parseInput(codCollectionsQuery, input);
       return { days: await couriers.codCollected(from, to) };
     },

@@ -17,6 +17,7 @@ export function OverviewNav({ role }: { role: Role }) {
       <NavLink to="/admin/payments">Payments</NavLink>
       <NavLink to="/admin/jobs">Jobs</NavLink>
       <NavLink to="/admin/audit">Audit</NavLink>
+      <NavLink to="/admin/cod-collections">COD cash</NavLink>
     </>
   );
 }
