@@ -401,6 +401,10 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
     },
     "GET /api/admin/cod-queue": { url: "/api/admin/cod-queue", vendor: 403 },
+    "GET /api/admin/couriers/refused-phones": {
+      url: "/api/admin/couriers/refused-phones",
+      vendor: 403,
+    },
     // Staff notes (decision 048): managers and admins only.
     "POST /api/admin/orders/{id}/notes": {
       url: `/api/admin/orders/${o}/notes`,
