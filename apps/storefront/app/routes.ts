@@ -133,6 +133,9 @@ export default [
     route("admin/cod-collections", "routes/admin/cod-collections.tsx", {
       id: "admin-cod-collections",
     }),
+    route("admin/refused-phones", "routes/admin/refused-phones.tsx", {
+      id: "admin-refused-phones",
+    }),
   ]),
 
   layout("layouts/none.tsx", [

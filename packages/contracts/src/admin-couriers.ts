@@ -12,6 +12,8 @@ export const COURIER_LABELS: Record<(typeof COURIER_NAMES)[number], string> = {
   leopards: "Leopards",
   postex: "PostEx",
 };
+/** A stored courier name as staff read it (an unknown one as it is). */
+export const courierLabel = (c: string) => COURIER_LABELS[c as (typeof COURIER_NAMES)[number]] ?? c;
 
 /** POST /api/admin/orders/{id}/courier-booking */
 export const courierBookingBody = z.object({

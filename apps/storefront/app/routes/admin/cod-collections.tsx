@@ -1,4 +1,4 @@
-import { COURIER_LABELS, type CodCollections } from "@maidan/contracts/admin-couriers";
+import { type CodCollections, courierLabel } from "@maidan/contracts/admin-couriers";
 import { rupees } from "@maidan/contracts/money";
 import { Form, useLoaderData } from "react-router";
 import { requireStaff } from "../../lib/admin.server";
@@ -37,8 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { data, query, error: f.message };
   }
 }
-
-const courierName = (c: string) => COURIER_LABELS[c as keyof typeof COURIER_LABELS] ?? c;
 
 export default function CodCollectionsPage() {
   const { data, query, error } = useLoaderData<typeof loader>();
@@ -89,7 +87,7 @@ export default function CodCollectionsPage() {
               {[...data.days].reverse().map((d) => (
                 <tr key={`${d.day}-${d.courier}`}>
                   <td>{d.day}</td>
-                  <td>{courierName(d.courier)}</td>
+                  <td>{courierLabel(d.courier)}</td>
                   <td className="num">{d.orders}</td>
                   <td className="num">{rupees(d.amount)}</td>
                 </tr>
@@ -99,7 +97,7 @@ export default function CodCollectionsPage() {
               {[...totals].map(([courier, t]) => (
                 <tr key={courier}>
                   <th scope="row" colSpan={2}>
-                    {courierName(courier)}, all these days
+                    {courierLabel(courier)}, all these days
                   </th>
                   <td className="num">{t.orders}</td>
                   <td className="num">{rupees(t.amount)}</td>
