@@ -9,7 +9,7 @@ import { freshContext, horizontalOverflow, snapshot } from "./helpers.ts";
  * desktop: the admin signs in with the normal login, confirms a shopper's COD order after the
  * phone call, packs it, ships it with a courier's tracking number (an empty form first: the
  * shared schema's messages beside the fields) and delivers it; the shopper's own order page
- * shows each step. A shopper opening /admin gets 403.
+ * shows each step; staff leave a note on the order. A shopper opening /admin gets 403.
  */
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -72,6 +72,36 @@ test("staff move a COD order to delivered, and the shopper sees each step", asyn
   await expect(admin.locator(".admin-audit li")).toHaveCount(4);
   await snapshot(admin, info, "admin-order-delivered");
   expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+
+  // A note between staff (decision 048): an empty one gets the message beside the field, then
+  // the note is listed with who wrote it.
+  await admin.getByRole("button", { name: "Add note" }).click();
+  await expect(admin.locator("#note-text-error")).toHaveText("Write the note");
+  await admin.getByLabel("Add a note for staff").fill("Left with the neighbour, she signed");
+  await admin.getByRole("button", { name: "Add note" }).click();
+  await expect(admin.getByRole("status")).toHaveText("Note added.");
+  await expect(admin.locator(".admin-notes li")).toHaveCount(1);
+  await expect(admin.locator(".admin-notes li")).toContainText("(admin) · ");
+  await expect(admin.locator(".admin-notes__text")).toHaveText(
+    "Left with the neighbour, she signed",
+  );
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+
+  // The shopper sends it back (decision 048): the request needs a reason; then the parcel is back.
+  await admin.getByRole("button", { name: "Record return request" }).click();
+  await expect(admin.locator("#request_return-reason-error")).toHaveText(
+    "Say why the shopper returns it",
+  );
+  await admin.getByLabel("Why the shopper returns it").fill("Wrong size");
+  await admin.getByRole("button", { name: "Record return request" }).click();
+  await expect(admin.getByRole("status")).toHaveText(
+    `Order ${order.orderNo}: the return request is recorded.`,
+  );
+  await shopperSees(page, order._id, "Return requested");
+  await expect(page.getByText("Return requested: Wrong size")).toBeVisible();
+  await admin.getByRole("button", { name: "Mark return received" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Order ${order.orderNo} is returned.`);
+  await shopperSees(page, order._id, "Returned");
   await shopperSees(page, order._id, "Delivered");
   await snapshot(page, info, "shopper-order-delivered");
   await admin.context().close();

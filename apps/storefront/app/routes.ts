@@ -130,6 +130,12 @@ export default [
     route("admin/payments", "routes/admin/payments.tsx", { id: "admin-payments" }),
     route("admin/jobs", "routes/admin/jobs.tsx", { id: "admin-jobs" }),
     route("admin/audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
+    route("admin/cod-collections", "routes/admin/cod-collections.tsx", {
+      id: "admin-cod-collections",
+    }),
+    route("admin/refused-phones", "routes/admin/refused-phones.tsx", {
+      id: "admin-refused-phones",
+    }),
   ]),
 
   layout("layouts/none.tsx", [

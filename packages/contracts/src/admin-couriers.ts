@@ -12,6 +12,8 @@ export const COURIER_LABELS: Record<(typeof COURIER_NAMES)[number], string> = {
   leopards: "Leopards",
   postex: "PostEx",
 };
+/** A stored courier name as staff read it (an unknown one as it is). */
+export const courierLabel = (c: string) => COURIER_LABELS[c as (typeof COURIER_NAMES)[number]] ?? c;
 
 /** POST /api/admin/orders/{id}/courier-booking */
 export const courierBookingBody = z.object({
@@ -72,8 +74,29 @@ export type OrderShipping = {
 };
 
 /** Couriers in the back-office, as /admin's order page calls them (in-process). */
+export type CodCollections = z.infer<typeof codCollections>;
+
+/** GET /api/admin/couriers/refused-phones: phones whose parcels came back, latest first. */
+export const REFUSED_PHONES_LIMIT = 200;
+export const refusedPhones = z.object({
+  phones: z.array(
+    z.object({
+      phone: z.string(),
+      refusals: z.number().int(),
+      lastAt: z.string(),
+      courier: z.string(),
+      lastOrderId: z.string().nullable(),
+    }),
+  ),
+});
+export type RefusedPhones = z.infer<typeof refusedPhones>;
+
 export type AdminCouriersService = {
   book(staff: Staff, orderId: string, body: unknown): Promise<CourierBooking>;
+  /** Managers and admins: cash collected at the door per courier per day (`from`, `to`). */
+  codCollected(staff: Staff, query: unknown): Promise<CodCollections>;
+  /** Managers and admins: the phones that refused or returned a parcel, latest first. */
+  refusedPhones(staff: Staff): Promise<RefusedPhones>;
   /** Managers and admins: the booking and the phone's refusals; vendors: nothing. */
   shippingOf(
     staff: Staff,

@@ -18,7 +18,15 @@ import {
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refund_due", "refunded"] as const;
 
 /** What staff do to an order; each is one step of the lifecycle (order-lifecycle.ts). */
-export const ORDER_ACTIONS = ["confirm", "pack", "ship", "deliver", "cancel"] as const;
+export const ORDER_ACTIONS = [
+  "confirm",
+  "pack",
+  "ship",
+  "deliver",
+  "cancel",
+  "request_return",
+  "receive_return",
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 /** The actions staff may take on many orders at once. */
 export const BULK_ACTIONS = ["confirm", "pack"] as const;
@@ -85,6 +93,25 @@ export const recordOf = (record: string) => {
   return { type, id };
 };
 
+/** A note between staff on an order (decision 048). */
+export const orderNote = z.object({
+  _id: z.string(),
+  text: z.string(),
+  at: z.string(),
+  author: z.object({ _id: z.string().nullable(), name: z.string(), role: z.string() }),
+});
+export type OrderNote = z.infer<typeof orderNote>;
+
+/** POST /api/admin/orders/{id}/notes */
+export const noteBody = z.object({
+  text: z
+    .string("Write the note")
+    .trim()
+    .min(1, "Write the note")
+    .max(2000, "Keep the note under 2000 characters"),
+});
+export type NoteBody = z.input<typeof noteBody>;
+
 export const adminOrderDetail = z.object({
   _id: z.string(),
   orderNo: z.string(),
@@ -115,6 +142,8 @@ export const adminOrderDetail = z.object({
     z.object({ channel: z.string(), to: z.string(), template: z.string(), at: z.string() }),
   ),
   audit: z.array(auditEntry),
+  /** Notes between staff, oldest first (empty for vendors). */
+  notes: z.array(orderNote),
   /** What the asking staff member may do to it now (empty for vendors). */
   actions: z.array(z.enum(ORDER_ACTIONS)),
 });
@@ -146,8 +175,17 @@ export const transitionBody = z.discriminatedUnion(
     }),
     z.object({ action: z.literal("deliver") }),
     z.object({ action: z.literal("cancel"), reason }),
+    z.object({
+      action: z.literal("request_return"),
+      reason: z
+        .string("Say why the shopper returns it")
+        .trim()
+        .min(3, "Say why the shopper returns it")
+        .max(300, "Keep the reason under 300 characters"),
+    }),
+    z.object({ action: z.literal("receive_return") }),
   ],
-  "Choose an action: confirm, pack, ship, deliver or cancel",
+  "Choose an action: confirm, pack, ship, deliver, cancel, request_return or receive_return",
 );
 export type TransitionBody = z.input<typeof transitionBody>;
 
@@ -183,6 +221,8 @@ export const STAFF_STATUS_LABEL: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  return_requested: "Return requested",
+  returned: "Returned",
 };
 
 /** The back-office's orders, as the API's routes and /admin call them (in-process). */
@@ -191,4 +231,5 @@ export type AdminOrdersService = {
   get(staff: Staff, id: string): Promise<AdminOrderDetail>;
   transition(staff: Staff, id: string, body: unknown): Promise<AdminOrderDetail>;
   bulk(staff: Staff, body: unknown): Promise<BulkResult>;
+  addNote(staff: Staff, id: string, body: unknown): Promise<AdminOrderDetail>;
 };

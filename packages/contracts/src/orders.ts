@@ -13,6 +13,9 @@ export const ORDER_STATUSES = [
   "shipped",
   "delivered",
   "cancelled",
+  // Returns (decision 048): staff record the shopper's request, then the parcel coming back.
+  "return_requested",
+  "returned",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses a shopper may still cancel from (nothing has left the warehouse). */

@@ -97,7 +97,7 @@ export const orders = pgTable(
     index("orders_confirm_by_idx").on(t.confirmBy).where(sql`${t.status} = 'pending_confirmation'`),
     check(
       "orders_status_check",
-      sql`${t.status} in ('placed','pending_confirmation','awaiting_payment','confirmed','packed','shipped','delivered','cancelled')`,
+      sql`${t.status} in ('placed','pending_confirmation','awaiting_payment','confirmed','packed','shipped','delivered','cancelled','return_requested','returned')`,
     ),
     check(
       "orders_amounts_check",
@@ -208,5 +208,26 @@ export const orderRefunds = pgTable(
     check("order_refunds_amount_check", sql`${t.amount} > 0`),
     check("order_refunds_destination_check", sql`${t.destination} in ('wallet','original')`),
     check("order_refunds_status_check", sql`${t.status} in ('refunded','owed')`),
+  ],
+);
+
+/**
+ * Notes between staff on an order (issue #14, decision 048): who wrote what, when. Append-only;
+ * each note is also an audit entry written in the same transaction.
+ */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_notes_order_idx").on(t.orderId, t.createdAt),
+    check("order_notes_text_check", sql`length(${t.text}) between 1 and 2000`),
   ],
 );

@@ -2,6 +2,8 @@ import { users } from "@maidan/db/schema-auth";
 import type { TestApp } from "@maidan/server/testing/test-app";
 import { eq, sql } from "drizzle-orm";
 import { bearer, post, signUp } from "./auth-helpers.ts";
+import { send, type TestVariant } from "./cart-helpers.ts";
+import { buy } from "./order-helpers.ts";
 
 /** A signed-in account's headers. */
 export const loginAs = async (t: TestApp, email: string, password: string) =>
@@ -19,3 +21,36 @@ export const ownStoreOf = (t: TestApp, ownerId: string, productId: string) =>
   t.database.db.execute(
     sql`update vendors set owner_id = ${ownerId} where id = (select vendor_id from products where id = ${productId})`,
   );
+
+/** The seeded admin, a new manager, a new vendor and a new shopper, each with their headers. */
+export async function everyRole(t: TestApp) {
+  const v = await staffAccount(t, "vendor");
+  return {
+    admin: await loginAs(t, "admin@test.pk", "admin-pass-123"),
+    manager: (await staffAccount(t, "manager")).headers,
+    vendor: v.headers,
+    vendorId: v.id,
+    shopper: bearer((await signUp(t)).token),
+  };
+}
+
+/** A COD order of `qty` units bought by `who`, moved to delivered by `staff` (paid at the door). */
+export async function deliveredOrder(
+  t: TestApp,
+  who: Record<string, string>,
+  v: TestVariant,
+  qty: number,
+  staff: Record<string, string>,
+) {
+  const id = (await buy(t, who, v, qty)).orders[0]._id as string;
+  for (const body of [
+    { action: "confirm" },
+    { action: "pack" },
+    { action: "ship", courier: "TCS", trackingNo: "TCS-1234567" },
+    { action: "deliver" },
+  ]) {
+    const res = await send(t, "POST", `/api/admin/orders/${id}/transition`, staff, body);
+    if (res.statusCode !== 200) throw new Error(`${body.action}: ${res.body}`);
+  }
+  return id;
+}

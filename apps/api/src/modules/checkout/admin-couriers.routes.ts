@@ -3,6 +3,8 @@ import {
   codCollectionsQuery,
   courierBooking,
   courierBookingBody,
+  REFUSED_PHONES_LIMIT,
+  refusedPhones,
   slipsQuery,
 } from "@maidan/contracts/admin-couriers";
 import type { FastifyReply } from "fastify";
@@ -105,6 +107,18 @@ export const adminCouriersRoutes: FastifyPluginAsyncZod<{ shipping: CourierShipp
         response: { 200: codCollections, ...errors },
       },
     },
-    (req) => shipping.codCollected(req.query),
+    (req) => shipping.codCollected(staffOf(req), req.query),
+  );
+  app.get(
+    "/admin/couriers/refused-phones",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags,
+        summary: `Phones whose parcels came back refused or returned, latest first (at most ${REFUSED_PHONES_LIMIT})`,
+        response: { 200: refusedPhones, ...errors },
+      },
+    },
+    (req) => shipping.refusedPhones(staffOf(req)),
   );
 };

@@ -4,6 +4,7 @@ import {
   adminOrdersQuery,
   bulkBody,
   bulkResult,
+  noteBody,
   type Staff,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
@@ -32,7 +33,8 @@ export const staffOf = (req: FastifyRequest): Staff => {
 
 const TRANSITION = `Moves the order one step: confirm (a COD order, after a phone call), pack, ship (courier
 and tracking number required), deliver, or cancel (a reason required; stock, wallet part, voucher use and
-an online payment go back). A step the order's state does not allow → 409 with its state, nothing changed;
+an online payment go back); after delivery, request_return (the shopper's reason required) and
+receive_return (the parcel is back: its lines' stock goes back, once). A step the order's state does not allow → 409 with its state, nothing changed;
 of two staff acting at once one wins and the other gets that 409. Each step writes a timeline row, a domain
 event, the shopper's SMS (a job) and an audit entry in one transaction. Managers and admins; vendors → 403.`;
 
@@ -86,6 +88,22 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrders
       },
     },
     (req) => staffOrders.transition(staffOf(req), req.params.id, req.body),
+  );
+  app.post(
+    "/admin/orders/:id/notes",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags,
+        summary: "Add a note between staff to an order (listed on the order page, audited)",
+        description:
+          "Any state. Text 1 to 2000 characters. Managers and admins; vendors → 403. Answers the order.",
+        params: idParam,
+        body: noteBody,
+        response: { 200: adminOrderDetail, ...errors },
+      },
+    },
+    (req) => staffOrders.addNote(staffOf(req), req.params.id, req.body),
   );
   app.post(
     "/admin/orders/bulk",

@@ -206,6 +206,18 @@ describe("tracking", () => {
       booking: null,
       refusedPhone: null,
     });
+    // The refused phones' list (decision 048): this phone first, with its last order.
+    const list = await send(t, "GET", "/api/admin/couriers/refused-phones", admin);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().phones[0]).toMatchObject({
+      phone: d.address.phone,
+      courier: "postex",
+      lastOrderId: id,
+      refusals: seen.refusedPhone?.refusals,
+    });
+    await expect(shipping.refusedPhones({ id: "x", role: "vendor" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   codCollectionsQuery,
   courierBookingBody,
   type OrderShipping,
+  REFUSED_PHONES_LIMIT,
   slipsQuery,
 } from "@maidan/contracts/admin-couriers";
 import type { AdminOrderDetail, Staff } from "@maidan/contracts/admin-orders";
@@ -174,7 +175,22 @@ export function createCourierShipping(deps: { couriers: CouriersImpl; staffOrder
       return tally;
     },
 
-    async codCollected(input: unknown) {
+    async refusedPhones(staff: Staff) {
+      if (!hasRole(staff.role, "manager")) throw forbidden("Managers and admins only.");
+      const rows = await couriers.refusedPhones(REFUSED_PHONES_LIMIT);
+      return {
+        phones: rows.map((r) => ({
+          phone: r.phone,
+          refusals: r.refusals,
+          lastAt: new Date(r.last_at).toISOString(),
+          courier: r.courier,
+          lastOrderId: r.last_order_id,
+        })),
+      };
+    },
+
+    async codCollected(staff: Staff, input: unknown) {
+      if (!hasRole(staff.role, "manager")) throw forbidden("Managers and admins only.");
       const { from, to } = parseInput(codCollectionsQuery, input);
       return { days: await couriers.codCollected(from, to) };
     },

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { actionsFrom, refusal } from "./order-lifecycle.ts";
 
 describe("the order lifecycle", () => {
-  it("allows each state exactly its next step, and cancel before shipping", () => {
+  it("allows each state exactly its next step, cancel before shipping, and a return after delivery", () => {
     const allowed = Object.fromEntries(ORDER_STATUSES.map((s) => [s, actionsFrom(s)]));
     expect(allowed).toEqual({
       placed: ["confirm", "cancel"],
@@ -12,8 +12,10 @@ describe("the order lifecycle", () => {
       confirmed: ["pack", "cancel"],
       packed: ["ship", "cancel"],
       shipped: ["deliver"],
-      delivered: [],
+      delivered: ["request_return"],
       cancelled: [],
+      return_requested: ["receive_return"],
+      returned: [],
     });
   });
 
@@ -28,5 +30,9 @@ describe("the order lifecycle", () => {
     expect(refusal("cancel", "shipped", "MD-1")).toBe(
       "Order MD-1 is shipped: it has left the warehouse and can no longer be cancelled.",
     );
+    expect(refusal("request_return", "shipped", "MD-1")).toBe(
+      "Order MD-1 is shipped: only delivered orders can be marked for return.",
+    );
+    expect(refusal("receive_return", "returned", "MD-1")).toBe("Order MD-1 is already returned.");
   });
 });

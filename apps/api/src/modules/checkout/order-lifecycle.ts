@@ -6,7 +6,8 @@ import type { EventName } from "../events/events.ts";
  * The order's lifecycle as staff move it (decision 044), one step per action:
  *
  *   placed / pending_confirmation ──confirm──► confirmed ──pack──► packed ──ship──► shipped
- *   ──deliver──► delivered; cancel from any state before shipped.
+ *   ──deliver──► delivered ──request_return──► return_requested ──receive_return──► returned
+ *   (the returned lines' stock back, decision 048); cancel from any state before shipped.
  *
  * An online order arrives confirmed (its payment verified); a COD order is confirmed by the
  * shopper's SMS code or link, or by staff after a phone call. Anything else is refused (409).
@@ -25,6 +26,18 @@ export const LIFECYCLE: Record<
   ship: { from: ["packed"], to: "shipped", event: "order.shipped", done: "shipped" },
   deliver: { from: ["shipped"], to: "delivered", event: "order.delivered", done: "delivered" },
   cancel: { from: CANCELLABLE, to: "cancelled", event: "order.cancelled", done: "cancelled" },
+  request_return: {
+    from: ["delivered"],
+    to: "return_requested",
+    event: "order.return_requested",
+    done: "marked for return",
+  },
+  receive_return: {
+    from: ["return_requested"],
+    to: "returned",
+    event: "order.returned",
+    done: "received back",
+  },
 };
 
 const ACTIONS = Object.keys(LIFECYCLE) as OrderAction[];

@@ -2,12 +2,13 @@ import type {
   AdminOrderDetail,
   AdminOrderRow,
   AuditEntry,
+  OrderNote,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
 import type { OrderStatus } from "@maidan/contracts/orders";
 import type { z } from "zod";
 import type { OrderStatusSms } from "../messages/templates.ts";
-import type { ItemRow, OrderRow, StaffRow } from "../orders/order-records.service.ts";
+import type { ItemRow, NoteRow, OrderRow, StaffRow } from "../orders/order-records.service.ts";
 import { toDetail } from "../orders/order-view.ts";
 import { actionsFrom } from "./order-lifecycle.ts";
 
@@ -29,6 +30,17 @@ export const toStaffRow = (r: StaffRow): AdminOrderRow => ({
   total: r.total,
 });
 
+export const toNote = (n: NoteRow): OrderNote => ({
+  _id: n.id,
+  text: n.text,
+  at: new Date(n.created_at).toISOString(),
+  author: {
+    _id: n.author_id,
+    name: n.author_name ?? (n.author_id ? "(no name)" : "(deleted account)"),
+    role: n.author_role ?? "",
+  },
+});
+
 /**
  * The order page's data. A vendor (`vendor`) sees the shop's dealings with the shopper only
  * through the order's state: no payment attempts (a checkout's payment covers the other stores'
@@ -42,6 +54,7 @@ export function toStaffDetail(
     payments: AdminOrderDetail["payments"];
     messages: AdminOrderDetail["messages"];
     audit: AuditEntry[];
+    notes: NoteRow[];
   },
   vendor: boolean,
 ): AdminOrderDetail {
@@ -64,6 +77,7 @@ export function toStaffDetail(
     payments: vendor ? [] : more.payments,
     messages: vendor ? [] : more.messages,
     audit: vendor ? [] : more.audit,
+    notes: vendor ? [] : more.notes.map(toNote),
     actions: vendor ? [] : actionsFrom(o.status),
   };
 }
@@ -92,6 +106,10 @@ export function noteOf(body: TransitionBody, paid: boolean): string {
       return paid ? "Delivered, cash collected" : "Delivered";
     case "cancel":
       return body.reason;
+    case "request_return":
+      return `Return requested: ${body.reason}`;
+    case "receive_return":
+      return "Returned parcel received, stock back";
   }
 }
 
@@ -112,6 +130,10 @@ export function smsOf(
       return { ...base, status: "shipped", courier: body.courier, trackingNo: body.trackingNo };
     case "cancel":
       return { ...base, status: "cancelled", reason: body.reason };
+    case "request_return":
+      return { ...base, status: "return_requested", reason: body.reason };
+    case "receive_return":
+      return { ...base, status: "returned" };
     default:
       return { ...base, status: to as "confirmed" | "packed" | "delivered" };
   }

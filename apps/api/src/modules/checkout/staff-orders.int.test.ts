@@ -93,7 +93,7 @@ describe("the lifecycle", () => {
     expect(d.shipment).toEqual({ courier: "TCS", trackingNo: "TCS-7788123" });
     // Cash on delivery is collected at the door.
     expect(d.payment).toEqual({ method: "COD", status: "paid" });
-    expect(d.actions).toEqual([]);
+    expect(d.actions).toEqual(["request_return"]);
     expect(d.audit.map((a: { action: string }) => a.action)).toEqual([
       "confirm",
       "pack",
@@ -401,6 +401,16 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
     },
     "GET /api/admin/cod-queue": { url: "/api/admin/cod-queue", vendor: 403 },
+    "GET /api/admin/couriers/refused-phones": {
+      url: "/api/admin/couriers/refused-phones",
+      vendor: 403,
+    },
+    // Staff notes (decision 048): managers and admins only.
+    "POST /api/admin/orders/{id}/notes": {
+      url: `/api/admin/orders/${o}/notes`,
+      body: { text: "role check" },
+      vendor: 403,
+    },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {

@@ -5,6 +5,7 @@ import {
   adminOrdersQuery,
   type BULK_ACTIONS,
   bulkBody,
+  noteBody,
   type Staff,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
@@ -14,6 +15,7 @@ import type { Tx } from "@maidan/db/database";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import * as audit from "../audit/audit.service.ts";
+import * as stock from "../inventory/inventory.service.ts";
 import { sentTo } from "../messages/messages.ts";
 import type { OrderRow } from "../orders/order-records.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
@@ -72,18 +74,19 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
     const o = await orderService.findForStaff(db, id, vendorScope(staff));
     if (!o) throw missing();
     const recipients = [o.address.phone, ...(o.address.email ? [o.address.email] : [])];
-    const [items, events, attempts, messages, entries] = await Promise.all([
+    const [items, events, attempts, messages, entries, notes] = await Promise.all([
       orderService.orderItemsOf(db, o.id),
       orderService.eventsOf(db, o.id),
       deps.payments.attemptsOf(o.checkout_id),
       sentTo(db, recipients, new Date(o.created_at)),
       isVendor(staff) ? [] : audit.entriesOf(db, "order", o.id),
+      isVendor(staff) ? [] : orderService.notesOf(db, o.id),
     ]);
     return toStaffDetail(
       o,
       items,
       events,
-      { payments: attempts, messages, audit: entries },
+      { payments: attempts, messages, audit: entries, notes },
       isVendor(staff),
     );
   }
@@ -118,7 +121,7 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
         if (!done) throw conflict(refusal("cancel", now.status, now.order_no));
         freed = done.freed;
       } else {
-        await moveOn(tx, now, body);
+        await moveOn(tx, now, body, touched);
         freed =
           body.action === "confirm" &&
           !list.some((x) => x.id !== id && x.status === "pending_confirmation");
@@ -141,8 +144,18 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
     stockChanged(touched);
   }
 
-  /** confirm, pack, ship or deliver: the status, the timeline row and the event. */
-  async function moveOn(tx: Tx, o: OrderRow, body: TransitionBody) {
+  /** A returned order's units back to their variants (its products locked after its orders). */
+  async function restock(tx: Tx, orderId: string, touched: Set<string>) {
+    await stock.lockProductsOfOrders(tx, [orderId]);
+    const items = (await orderService.orderItemsOf(tx, orderId)).flatMap((i) =>
+      i.variant_id ? [{ variantId: i.variant_id, productId: i.product_id, qty: i.qty }] : [],
+    );
+    await stock.returnStock(tx, items);
+    for (const i of items) if (i.productId) touched.add(i.productId);
+  }
+
+  /** confirm, pack, ship, deliver or a return's steps: the status, the timeline row, the event. */
+  async function moveOn(tx: Tx, o: OrderRow, body: TransitionBody, touched: Set<string>) {
     const rule = LIFECYCLE[body.action];
     // Cash on delivery is collected at the door: delivered is paid.
     const paid = body.action === "deliver" && o.payment_method === "COD";
@@ -153,6 +166,8 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
     if (!moved) throw conflict(refusal(body.action, o.status, o.order_no));
     if (body.action === "ship")
       await orderService.setShipment(tx, o.id, body.courier, body.trackingNo);
+    // The parcel is back: its lines' units go back on the shelf, once (the status moved above).
+    if (body.action === "receive_return") await restock(tx, o.id, touched);
     await orderService.insertEvent(tx, o.id, rule.to, noteOf(body, paid));
     await deps.events?.emit(tx, rule.event, o.id, {
       orderNo: o.order_no,
@@ -202,6 +217,28 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
       if (isVendor(staff))
         throw new AppError("FORBIDDEN", "Vendors cannot change an order's status; staff do.");
       await step(staff, id, parseBody(input));
+      return get(staff, id);
+    },
+
+    /** A note between staff on any order, in any state: the note and its audit entry together. */
+    async addNote(staff, id, input) {
+      requireStaff(staff);
+      if (isVendor(staff)) throw new AppError("FORBIDDEN", "Vendors cannot add notes; staff do.");
+      const { text } = parseInput(noteBody, input);
+      if (!UUID.test(id)) throw missing();
+      await db.transaction(async (tx) => {
+        const o = await orderService.findForStaff(tx, id);
+        if (!o) throw missing();
+        const note = await orderService.insertNote(tx, { orderId: id, authorId: staff.id, text });
+        await audit.record(tx, {
+          actor: staff,
+          recordType: "order",
+          recordId: id,
+          action: "note",
+          before: null,
+          after: { note: note.id, text },
+        });
+      });
       return get(staff, id);
     },
 

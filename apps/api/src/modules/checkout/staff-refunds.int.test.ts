@@ -26,6 +26,7 @@ import {
   payAtSandbox,
   startPayment,
 } from "../../testing/payment-helpers.ts";
+import { deliveredOrder } from "../../testing/staff-helpers.ts";
 
 /**
  * The back-office's refunds and customers (decision 046): partial refunds to the wallet, the
@@ -60,19 +61,7 @@ const refund = (id: string, body: unknown, who = admin) =>
 const refundsOf = (id: string) => send(t, "GET", `/api/admin/orders/${id}/refunds`, admin);
 
 /** A shopper's COD order of `qty` units moved to delivered (paid at the door). */
-async function delivered(who: Record<string, string>, qty = 3) {
-  const id = (await buy(t, who, v, qty)).orders[0]._id as string;
-  for (const body of [
-    { action: "confirm" },
-    { action: "pack" },
-    { action: "ship", courier: "TCS", trackingNo: "TCS-1234567" },
-    { action: "deliver" },
-  ]) {
-    const res = await act(id, body);
-    if (res.statusCode !== 200) throw new Error(`${body.action}: ${res.body}`);
-  }
-  return id;
-}
+const delivered = (who: Record<string, string>, qty = 3) => deliveredOrder(t, who, v, qty, admin);
 
 async function walletOf(userId: string) {
   const { rows } = await t.database.db.execute(

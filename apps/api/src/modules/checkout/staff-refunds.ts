@@ -7,6 +7,7 @@ import {
 import type { Staff } from "@maidan/contracts/admin-orders";
 import { hasRole } from "@maidan/contracts/auth";
 import { rupees } from "@maidan/contracts/money";
+import type { OrderStatus } from "@maidan/contracts/orders";
 import type { Db, DbOrTx, Tx } from "@maidan/db/database";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
@@ -41,6 +42,8 @@ export type StaffRefundsDeps = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
+/** Orders the shopper received: refunded alike, returned or on their way back (decision 048). */
+const WAS_DELIVERED: readonly OrderStatus[] = ["delivered", "return_requested", "returned"];
 
 function requireManager(s: Staff) {
   if (!hasRole(s.role, "manager")) throw forbidden("Only managers and admins refund orders.");
@@ -59,7 +62,7 @@ export function paidOf(
     | "order_no"
   >,
 ) {
-  if (o.status === "delivered") {
+  if (WAS_DELIVERED.includes(o.status)) {
     if (!["paid", "refund_due", "refunded"].includes(o.payment_status))
       return { paid: 0, refusal: `Order ${o.order_no} was delivered but never paid.` };
     return { paid: o.total + o.wallet_used, refusal: null };
@@ -193,7 +196,7 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
 
   /** The order's payment status once its refunds change: refund_due while any is owed. */
   async function settle(tx: Tx, o: OrderRow) {
-    if (o.status !== "delivered") return;
+    if (!WAS_DELIVERED.includes(o.status)) return;
     const refunds = await orderService.refundsOf(tx, o.id);
     const refunded = refunds.reduce((s, r) => s + r.amount, 0);
     const status = refunds.some((r) => r.status === "owed")

@@ -75,6 +75,20 @@ export const refusedPhone = (db: DbOrTx, phone: string) =>
     sql`select phone, refusals, last_at, courier from refused_phones where phone = ${phone}`,
   );
 
+/** The flagged phones, the latest refusal first (at most `limit`). */
+export const listRefused = (db: DbOrTx, limit: number) =>
+  rows<{
+    phone: string;
+    refusals: number;
+    last_at: Date;
+    courier: string;
+    last_order_id: string | null;
+  }>(
+    db,
+    sql`select phone, refusals, last_at, courier, last_order_id from refused_phones
+      order by last_at desc, phone limit ${limit}`,
+  );
+
 export type CollectedRow = { courier: string; day: string; orders: number; amount: number };
 
 /** Cash the couriers collected at the door, per courier per day (Pakistan's calendar). */

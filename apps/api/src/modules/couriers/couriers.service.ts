@@ -59,6 +59,7 @@ export function createCouriers(deps: {
     saveTracking: repo.saveTracking,
     markRefused: repo.markRefused,
     refusedPhone: (phone: string) => repo.refusedPhone(db, phone),
+    refusedPhones: (limit: number) => repo.listRefused(db, limit),
     codCollected: (from: string, to: string) => repo.codCollected(db, from, to),
   };
 }

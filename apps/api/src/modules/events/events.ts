@@ -14,6 +14,8 @@ export const EVENT_NAMES = [
   "order.shipped",
   "order.delivered",
   "order.refunded",
+  "order.return_requested",
+  "order.returned",
   "payment.paid",
   "payment.failed",
 ] as const;

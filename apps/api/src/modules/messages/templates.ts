@@ -32,6 +32,8 @@ export type OrderStatusSms = { template: "order-status"; orderNo: string; link: 
   | { status: "confirmed" | "packed" | "delivered" }
   | { status: "shipped"; courier: string; trackingNo: string }
   | { status: "cancelled"; reason: string }
+  | { status: "return_requested"; reason: string }
+  | { status: "returned" }
 );
 
 /** Every e-mail the shop sends, by template. */
@@ -78,6 +80,10 @@ function orderStatusText(m: OrderStatusSms): string {
       return `${order} was delivered. Thank you for shopping with Maidan! ${m.link}`;
     case "cancelled":
       return `${order} was cancelled: ${m.reason}. ${m.link}`;
+    case "return_requested":
+      return `${order}: we have your return request (${m.reason}). Hand the parcel to the courier when they call. ${m.link}`;
+    case "returned":
+      return `${order}: your returned parcel has reached us. ${m.link}`;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CartOwner } from "@maidan/contracts/cart";
 import type { OrderSummary } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
+import * as notesRepo from "./order-notes.repository.ts";
 import * as refundsRepo from "./order-refunds.repository.ts";
 import { toSummary } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
@@ -122,6 +123,13 @@ export const setRefundManualStep = (tx: DbOrTx, id: string, step: string) =>
 /** A customer's orders, for staff (newest first). */
 export const ordersOfUser = (db: DbOrTx, userId: string, limit = 50) =>
   refundsRepo.ordersOfUser(db, userId, limit);
+
+// --- Staff notes on an order (decision 048) ---
+
+export type { NoteRow } from "./order-notes.repository.ts";
+export const notesOf = (db: DbOrTx, orderId: string) => notesRepo.notesOf(db, orderId);
+export const insertNote = (...args: Parameters<typeof notesRepo.insertNote>) =>
+  notesRepo.insertNote(...args);
 
 /** The shopper's lists of orders (what needs no other domain). */
 export function createOrdersService(db: Db) {

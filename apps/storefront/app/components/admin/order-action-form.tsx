@@ -6,7 +6,7 @@ export type Feedback = {
   ok: boolean;
   message: string;
   action?: string;
-  fields?: Partial<Record<"courier" | "trackingNo" | "reason" | "note", string>>;
+  fields?: Partial<Record<"courier" | "trackingNo" | "reason" | "note" | "text", string>>;
 };
 
 /** One step of the order's lifecycle; the shared schema's messages go beside their fields. */
@@ -17,6 +17,8 @@ const BUTTON: Record<OrderAction, string> = {
   ship: "Mark shipped",
   deliver: "Mark delivered",
   cancel: "Cancel order",
+  request_return: "Record return request",
+  receive_return: "Mark return received",
 };
 
 /** One action's form: a button, and the fields the step needs with their messages beside them. */
@@ -61,9 +63,12 @@ export function ActionForm({
         </>
       )}
       {action === "cancel" && field("reason", "Reason for cancelling")}
+      {action === "request_return" && field("reason", "Why the shopper returns it")}
       <button
         type="submit"
-        className={action === "cancel" ? "button button--secondary" : "button"}
+        className={
+          action === "cancel" || action === "request_return" ? "button button--secondary" : "button"
+        }
         disabled={busy}
       >
         {BUTTON[action]}

@@ -17,6 +17,8 @@ export function OverviewNav({ role }: { role: Role }) {
       <NavLink to="/admin/payments">Payments</NavLink>
       <NavLink to="/admin/jobs">Jobs</NavLink>
       <NavLink to="/admin/audit">Audit</NavLink>
+      <NavLink to="/admin/cod-collections">COD cash</NavLink>
+      <NavLink to="/admin/refused-phones">Refused phones</NavLink>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { COURIER_LABELS, courierBookingBody } from "@maidan/contracts/admin-couriers";
-import { STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
+import { noteBody, STAFF_STATUS_LABEL, transitionBody } from "@maidan/contracts/admin-orders";
 import { rupees } from "@maidan/contracts/money";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CourierPanel } from "../../components/admin/courier-panel";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { ActionForm, type Feedback } from "../../components/admin/order-action-form";
+import { OrderNotes } from "../../components/admin/order-notes";
 import { OrderSide } from "../../components/admin/order-side";
 import { RefundSection } from "../../components/admin/refund-form";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
@@ -23,9 +24,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const order = await services(context).adminOrders.get(staff, params.id);
     const shipping = await services(context).adminCouriers.shippingOf(staff, order);
-    // Refunds (decision 046): managers and admins, of delivered or cancelled orders.
+    // Refunds (decisions 046, 048): managers and admins, of delivered (or returned) or cancelled orders.
     const refunds =
-      canChangeOrders(staff) && ["delivered", "cancelled"].includes(order.status)
+      canChangeOrders(staff) &&
+      ["delivered", "return_requested", "returned", "cancelled"].includes(order.status)
         ? await services(context).adminRefunds.of(staff, params.id)
         : null;
     return { order, shipping, staff: canChangeOrders(staff), refunds };
@@ -38,6 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const staff = requireStaff(context, request);
   const input = Object.fromEntries(await request.formData());
   if (input.intent === "courier-booking") return bookCourier(context, params.id, staff, input);
+  if (input.intent === "note") return addNote(context, params.id, staff, input);
   const parsed = transitionBody.safeParse(input);
   if (!parsed.success) {
     const fields: Feedback["fields"] = {};
@@ -55,7 +58,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const after = await services(context).adminOrders.transition(staff, params.id, parsed.data);
     return {
       ok: true,
-      message: `Order ${after.orderNo} is ${STAFF_STATUS_LABEL[after.status].toLowerCase()}.`,
+      message:
+        after.status === "return_requested"
+          ? `Order ${after.orderNo}: the return request is recorded.`
+          : `Order ${after.orderNo} is ${STAFF_STATUS_LABEL[after.status].toLowerCase()}.`,
     };
   } catch (e) {
     return { ...failure(e), action: parsed.data.action };
@@ -80,6 +86,26 @@ async function bookCourier(
     };
   } catch (e) {
     return failure(e);
+  }
+}
+
+/** A note between staff (decision 048); the schema's message goes beside the field. */
+async function addNote(
+  context: Route.ActionArgs["context"],
+  id: string,
+  staff: ReturnType<typeof requireStaff>,
+  input: Record<string, unknown>,
+): Promise<Feedback> {
+  const parsed = noteBody.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Write the note";
+    return { ok: false, message, action: "note", fields: { text: message } };
+  }
+  try {
+    await services(context).adminOrders.addNote(staff, id, parsed.data);
+    return { ok: true, message: "Note added." };
+  } catch (e) {
+    return { ...failure(e), action: "note" };
   }
 }
 
@@ -189,6 +215,7 @@ export default function AdminOrder() {
               </li>
             ))}
           </ol>
+          {staff && <OrderNotes order={order} busy={busy} feedback={feedback} />}
         </div>
         <OrderSide order={order} staff={staff} />
       </div>

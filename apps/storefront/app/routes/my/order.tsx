@@ -77,6 +77,8 @@ const PAYMENT_STATUS: Record<string, string> = {
 };
 
 const LADDER = ["placed", "confirmed", "packed", "shipped", "delivered"] as const;
+/** A delivered order the shopper sends back (decision 048): two more steps. */
+const RETURN_LADDER = [...LADDER, "return_requested", "returned"] as const;
 
 export default function MyOrder() {
   const { order } = useLoaderData<typeof loader>();
@@ -88,6 +90,11 @@ export default function MyOrder() {
   // Staff write the courier and tracking number into the shipped step (decision 044).
   const shipment =
     order.status === "cancelled" ? undefined : order.history.find((h) => h.status === "shipped");
+  const returning = order.status === "return_requested" || order.status === "returned";
+  const ladder = returning ? RETURN_LADDER : LADDER;
+  const returnNote = returning
+    ? order.history.find((h) => h.status === "return_requested")?.note
+    : undefined;
   const a = order.amount;
   return (
     <section aria-labelledby="order-title" className="order-detail">
@@ -108,7 +115,7 @@ export default function MyOrder() {
             </li>
           </>
         ) : (
-          LADDER.map((s) => (
+          ladder.map((s) => (
             <li key={s} className={reached.has(s) ? "done" : ""}>
               {STATUS_LABEL[s]}
             </li>
@@ -116,6 +123,7 @@ export default function MyOrder() {
         )}
       </ol>
       {shipment?.note && <p className="muted">{shipment.note}</p>}
+      {returnNote && <p className="muted">{returnNote}</p>}
       <h2>Items</h2>
       <ul className="cart-lines">
         {order.items.map((i) => (

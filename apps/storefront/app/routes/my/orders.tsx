@@ -21,6 +21,8 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  return_requested: "Return requested",
+  returned: "Returned",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
