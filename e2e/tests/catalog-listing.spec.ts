@@ -104,8 +104,16 @@ test.describe("category listing", () => {
     await page.waitForLoadState("networkidle");
     const tiles = page.locator(".product-tile");
     await expect(tiles.nth(5)).toBeVisible();
-    await tiles.nth(5).scrollIntoViewIfNeeded();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // Scrolled in the page in one step: the list can still be swapped for its revalidated copy,
+    // which detaches a tile Playwright had already picked.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          document.querySelectorAll(".product-tile")[5]?.scrollIntoView({ block: "center" });
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(100);
     const y = await page.evaluate(() => window.scrollY);
     await tiles.nth(5).locator("a").first().click();
     await expect(page).not.toHaveURL(/\/men\?/);
