@@ -14,3 +14,12 @@ export function AdminFeedback({
     </p>
   );
 }
+
+/** A screen's refusal (a bad filter in its URL, say) above what it could not show. */
+export function AdminAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="admin-alert">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,5 +1,6 @@
 import type { AuditList } from "@maidan/contracts/admin-dashboard";
 import { Form, Link, useLoaderData } from "react-router";
+import { AdminAlert } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { requireStaff } from "../../lib/admin.server";
 import { filtersOf } from "../../lib/admin-query.server";
@@ -62,11 +63,7 @@ export default function Audit() {
           Show
         </button>
       </Form>
-      {error && (
-        <p role="alert" className="admin-alert">
-          {error}
-        </p>
-      )}
+      <AdminAlert message={error} />
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>

@@ -1,6 +1,7 @@
 import { type CodCollections, courierLabel } from "@maidan/contracts/admin-couriers";
 import { rupees } from "@maidan/contracts/money";
 import { Form, useLoaderData } from "react-router";
+import { AdminAlert } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
 import { filtersOf } from "../../lib/admin-query.server";
 import { classify, pageError } from "../../lib/service-errors.server";
@@ -61,11 +62,7 @@ export default function CodCollectionsPage() {
           Show
         </button>
       </Form>
-      {error && (
-        <p role="alert" className="admin-alert">
-          {error}
-        </p>
-      )}
+      <AdminAlert message={error} />
       {data.days.length === 0 && !error && <p>No cash collected on these days.</p>}
       {data.days.length > 0 && (
         <div className="admin-table-wrap">

@@ -18,6 +18,7 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
+import { AdminAlert, AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
 import { filtersOf } from "../../lib/admin-query.server";
@@ -151,16 +152,8 @@ export default function AdminOrders() {
           Show
         </button>
       </Form>
-      {error && (
-        <p role="alert" className="admin-alert">
-          {error}
-        </p>
-      )}
-      {feedback && (
-        <p role="status" className={feedback.ok ? "admin-note" : "admin-alert"}>
-          {feedback.message}
-        </p>
-      )}
+      <AdminAlert message={error} />
+      <AdminFeedback feedback={feedback} />
       <Form method="post" id="bulk">
         {canChange && (
           <p className="admin-bulk">

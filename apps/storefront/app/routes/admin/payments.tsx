@@ -2,6 +2,7 @@ import type { AdminPaymentList, Reconciliation } from "@maidan/contracts/admin-d
 import { rupees } from "@maidan/contracts/money";
 import { PAYMENT_STATUSES } from "@maidan/contracts/payments";
 import { Form, useLoaderData } from "react-router";
+import { AdminAlert } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { requireStaff } from "../../lib/admin.server";
 import { filtersOf } from "../../lib/admin-query.server";
@@ -84,11 +85,7 @@ export default function Payments() {
           Show
         </button>
       </Form>
-      {error && (
-        <p role="alert" className="admin-alert">
-          {error}
-        </p>
-      )}
+      <AdminAlert message={error} />
 
       <section aria-labelledby="rec-title" className="admin-section">
         <h2 id="rec-title">Reconciliation</h2>
