@@ -14,9 +14,8 @@ const dialect = new PgDialect();
  * each variant of a template (a user's cart, a guest's) its own name.
  */
 export async function hotRows<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
+  const { sql, params } = dialect.sqlToQuery(query);
+  return hotTextRows<T>(db, name, sql, params);
 }
 
 /** The one row of a hot statement, or null. */
