@@ -18,6 +18,22 @@ export const EVENT_NAMES = [
   "order.returned",
   "payment.paid",
   "payment.failed",
+  // Shopper features (issue #16/#17). Every payload below carries `userId`, the shopper to tell,
+  // and the facts a notification names and links to:
+  // review.published {userId, reviewId, productId, productSlug, productName}
+  // dispute.opened {userId, disputeId, orderId, orderNumber}
+  // dispute.message {userId, disputeId, orderId, orderNumber, from: "staff" | "shopper"}
+  // dispute.resolved {userId, disputeId, orderId, orderNumber, resolution, amount?}
+  // wishlist.price_dropped {userId, productId, productSlug, productName, oldPrice, newPrice}
+  // wishlist.back_in_stock {userId, productId, productSlug, productName}
+  // vendor_application.decided {userId | null, applicationId, approved, reason?}
+  "review.published",
+  "dispute.opened",
+  "dispute.message",
+  "dispute.resolved",
+  "wishlist.price_dropped",
+  "wishlist.back_in_stock",
+  "vendor_application.decided",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
