@@ -163,12 +163,28 @@ describe("/api/cart", () => {
     if (!v) throw new Error("no variant");
     await setStock(t, v.vid, 5);
     const cartId = (await addToCart(t, who, v, 2)).json().cart.cart_id;
+    const { rows: methods } = await t.database.pool.query(
+      "select id, charge, free_above from shipping_methods",
+    );
     try {
       const priced = await db.transaction((tx) => carts.priced(tx, cartId, "Karachi", null));
       expect(priced.qty).toBe(2);
       // Outside a transaction the pool fills the cache; the answer is the same.
       expect((await carts.priced(db, cartId, "Karachi", null)).subtotal).toBe(priced.subtotal);
+      // The cold read in the transaction also started filling the cache on the pool, so the
+      // next transaction prices from it: a change it has not been told of does not show yet.
+      await t.database.pool.query("update shipping_methods set charge = charge + 7, free_above = null");
+      const cached = await db.transaction((tx) => carts.priced(tx, cartId, "Karachi", null));
+      expect(cached.shipping).toBe(priced.shipping);
+      carts.invalidatePricing();
+      const fresh = await db.transaction((tx) => carts.priced(tx, cartId, "Karachi", null));
+      expect(fresh.shipping).not.toBe(priced.shipping);
     } finally {
+      await t.database.pool.query(
+        `update shipping_methods s set charge = x.charge, free_above = x.free_above
+         from json_to_recordset($1) as x(id uuid, charge int, free_above int) where s.id = x.id`,
+        [JSON.stringify(methods)],
+      );
       await pool.end();
     }
   });

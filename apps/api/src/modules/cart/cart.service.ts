@@ -82,7 +82,12 @@ export function createCartService(
   const cachedOr = <T>(
     cached: (() => Promise<T>) & { ready: () => boolean },
     read: () => Promise<T>,
-  ) => (cached.ready() ? cached() : read());
+  ) => {
+    if (cached.ready()) return cached();
+    // Filled on the pool meanwhile, not awaited: the next checkout finds it ready.
+    if (ttl > 0) cached().catch(() => {});
+    return read();
+  };
   const methodsFor = (conn: DbOrTx) =>
     ttl > 0 && conn === db
       ? shippingMethods()

@@ -8,17 +8,6 @@ import { sql } from "drizzle-orm";
  * (`checkout_requests`) and the owner's cart locked for the checkout and deleted by it.
  */
 
-/**
- * A transaction-scoped advisory lock on the idempotency key. Not taken → another request with the
- * same key is in flight (the caller answers 409 instead of waiting).
- */
-export const tryKeyLock = (tx: DbOrTx, lockId: bigint) =>
-  hotRow<{ ok: boolean }>(
-    tx,
-    "checkout_lock",
-    sql`select pg_try_advisory_xact_lock(${lockId.toString()}::bigint) as ok`,
-  ).then((r) => r?.ok === true);
-
 export type RequestRow = { body_hash: string; response: unknown; created_at: Date };
 
 export type CheckoutCart = {
@@ -29,28 +18,38 @@ export type CheckoutCart = {
 };
 
 /**
- * The start of a checkout, after its lock is held, in one read: the owner's cart locked for the
- * rest of the transaction (null when there is none), and the request already recorded under
- * `key` (null when there is none, or no key is known yet).
+ * The start of a checkout in one statement. First a transaction-scoped advisory lock on the
+ * idempotency key (`locked` false: another request with the same key is in flight, and the
+ * caller answers 409 instead of waiting); then, only once it is held, the owner's cart locked
+ * for the rest of the transaction (null when there is none) and the request already recorded
+ * under `key` (null when there is none, or no key is known yet). The reads are correlated with
+ * the lock's row, so PostgreSQL runs them after it, and not at all when it was not taken.
  */
 export const openCheckout = (
   tx: DbOrTx,
+  lockId: bigint,
   owner: { userId: string | null; guestId: string | null },
   key: string | null,
 ) =>
-  hotRow<{ cart: CheckoutCart | null; prior: RequestRow | null }>(
+  hotRow<{ locked: boolean; cart: CheckoutCart | null; prior: RequestRow | null }>(
     tx,
     owner.userId ? "checkout_open_user" : "checkout_open_guest",
-    sql`select
+    sql`select l.ok as locked,
       (select row_to_json(c) from (
         select id, shipping_method_id, use_wallet,
           exists (select 1 from cart_coupons cc where cc.cart_id = carts.id) as has_coupon
         from carts
-        where ${owner.userId ? sql`user_id = ${owner.userId}` : sql`guest_id = ${owner.guestId} and user_id is null`}
+        where l.ok and ${owner.userId ? sql`user_id = ${owner.userId}` : sql`guest_id = ${owner.guestId} and user_id is null`}
         for update of carts) c) as cart,
       (select row_to_json(r) from (
-        select body_hash, response, created_at from checkout_requests where key = ${key}) r) as prior`,
-  ).then((r) => ({ cart: r?.cart ?? null, prior: r?.prior ?? null }));
+        select body_hash, response, created_at from checkout_requests
+        where l.ok and key = ${key}) r) as prior
+    from (select pg_try_advisory_xact_lock(${lockId.toString()}::bigint) as ok offset 0) l`,
+  ).then((r) => ({
+    locked: r?.locked === true,
+    cart: r?.cart ?? null,
+    prior: r?.prior ?? null,
+  }));
 
 export const recentRequest = (tx: DbOrTx, owner: string, bodyHash: string, minutes: number) =>
   first<RequestRow>(

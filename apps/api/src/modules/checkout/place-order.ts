@@ -122,8 +122,9 @@ export async function placeOrder(
 
   const placing = deps.db.transaction(async (tx): Promise<Placed | null> => {
     // A keyed request is one checkout; without a key, one checkout at a time per shopper.
-    if (!(await repo.tryKeyLock(tx, lockIdOf(requestKey ?? `o:${ownerKey}`)))) throw inFlight();
-    const { cart: current, prior } = await repo.openCheckout(tx, owner, requestKey);
+    const lockId = lockIdOf(requestKey ?? `o:${ownerKey}`);
+    const { locked, cart: current, prior } = await repo.openCheckout(tx, lockId, owner, requestKey);
+    if (!locked) throw inFlight();
     if (prior) {
       if (prior.body_hash !== bodyHash) throw keyReused();
       return { result: prior.response as PlaceOrderResult, code: null, address, replay: true };
@@ -189,6 +190,7 @@ export async function placeOrder(
     if (limits && opened.hold) await limits.keep(checkoutId, opened.hold);
     const done = { result, code, address, replay: false };
     await deps.events?.emit(tx, "order.placed", checkoutId, {
+      userId: owner.userId,
       orderIds: result.orders.map((o) => o._id),
       paymentMethod: result.paymentMethod,
       total: result.amount.total,

@@ -8,6 +8,8 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { ADDRESS, buy, lastSms } from "../../testing/order-helpers.ts";
+import type { Jobs } from "../jobs/jobs.ts";
+import { createEvents } from "./events.ts";
 
 /** Domain events: written in the business transaction, consumed by jobs (decision 035). */
 let t: TestApp;
@@ -49,7 +51,7 @@ describe("order events", () => {
       {
         name: "order.placed",
         subject_id: placed.masterId,
-        payload: { orderIds: [id], paymentMethod: "COD", total: placed.amount.total },
+        payload: { userId: null, orderIds: [id], paymentMethod: "COD", total: placed.amount.total },
       },
     ]);
     // The SMS is a job: once sent, its code confirms the order.
@@ -110,5 +112,30 @@ describe("payment.paid and its consumer", () => {
         )
       ).rows,
     ).toEqual([{ state: "completed" }, { state: "completed" }]);
+  });
+});
+
+describe("a consumer's condition", () => {
+  it("gets a job only for the events its `when` accepts; the event is written either way", async () => {
+    const queued: string[] = [];
+    const jobs = {
+      define: () => {},
+      enqueue: async (_tx: unknown, queue: string) => {
+        queued.push(queue);
+        return "job";
+      },
+    } as unknown as Jobs;
+    const events = createEvents(jobs);
+    events.on(["order.placed"], "everyone", async () => {});
+    events.on(["order.placed"], "shoppers", async () => {}, {
+      when: (e) => e.payload.userId != null,
+    });
+    const subjects = [crypto.randomUUID(), crypto.randomUUID()];
+    await t.database.db.transaction(async (tx) => {
+      await events.emit(tx, "order.placed", subjects[0]!, { userId: null });
+      await events.emit(tx, "order.placed", subjects[1]!, { userId: "a shopper" });
+    });
+    expect(queued).toEqual(["events.everyone", "events.everyone", "events.shoppers"]);
+    expect((await eventsOf(subjects)).map((e) => e.subject_id)).toEqual(subjects);
   });
 });

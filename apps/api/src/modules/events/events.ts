@@ -56,23 +56,33 @@ export type Events = {
   ): Promise<void>;
   /**
    * A consumer: its own queue (`events.<consumer>`), so each consumer retries and fails on its
-   * own. Call before the job queue starts.
+   * own. Call before the job queue starts. `when` decides from the event, at emit time, whether
+   * this consumer gets a job at all: a consumer with nothing to do for most events (say, a
+   * guest's order) costs the business transaction no job row.
    */
-  on(names: EventName[], consumer: string, handle: (e: DomainEvent) => Promise<unknown>): void;
+  on(
+    names: EventName[],
+    consumer: string,
+    handle: (e: DomainEvent) => Promise<unknown>,
+    opts?: { when?: (e: Omit<DomainEvent, "id">) => boolean },
+  ): void;
 };
 
 export function createEvents(jobs: Jobs): Events {
-  const consumers = new Map<EventName, string[]>();
+  type Consumer = { queue: string; when?: (e: Omit<DomainEvent, "id">) => boolean };
+  const consumers = new Map<EventName, Consumer[]>();
   return {
     async emit(tx, name, subjectId, payload) {
       const id = await repo.insertEvent(tx, { name, subjectId, payload });
-      for (const queue of consumers.get(name) ?? [])
-        await jobs.enqueue<DomainEvent>(tx, queue, { id, name, subjectId, payload });
+      for (const c of consumers.get(name) ?? [])
+        if (!c.when || c.when({ name, subjectId, payload }))
+          await jobs.enqueue<DomainEvent>(tx, c.queue, { id, name, subjectId, payload });
     },
-    on(names, consumer, handle) {
+    on(names, consumer, handle, opts) {
       const queue = `events.${consumer}`;
       jobs.define<DomainEvent>({ name: queue, handle: (e) => handle(e) });
-      for (const n of names) consumers.set(n, [...(consumers.get(n) ?? []), queue]);
+      for (const n of names)
+        consumers.set(n, [...(consumers.get(n) ?? []), { queue, when: opts?.when }]);
     },
   };
 }
