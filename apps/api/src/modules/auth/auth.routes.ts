@@ -282,7 +282,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     },
     async (req, reply) => {
       const token = tokenFrom(req.headers.authorization, req.cookies[SESSION_COOKIE]);
-      const s = await auth.sessions.refresh(token);
+      const s = await auth.sessions.refresh(token).catch((e: unknown) => {
+        // A blocked account's cookie goes with the refusal, so the browser stops retrying it.
+        if (e instanceof AppError && e.status === 403)
+          reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        throw e;
+      });
       if (!s) {
         reply.clearCookie(SESSION_COOKIE, { path: "/" });
         const expired = new AppError("SESSION_EXPIRED");

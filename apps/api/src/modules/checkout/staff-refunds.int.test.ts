@@ -353,6 +353,8 @@ describe("customers", () => {
     const refresh = await post(t, "/api/auth/local/refreshToken", {}, who);
     expect(refresh.statusCode).toBe(403);
     expect(refresh.json().message).toBe(BLOCKED_MESSAGE);
+    // The refusal clears the session cookie, so the storefront stops refreshing on every page.
+    expect(String(refresh.headers["set-cookie"])).toMatch(/Expires=Thu, 01 Jan 1970/);
     // The old session is over: the account's calls are refused; its token is nobody's, so it
     // orders nothing of the account's cart, and the account itself is refused an order.
     expect((await send(t, "GET", "/api/users/me", who)).statusCode).toBe(401);
