@@ -5,7 +5,7 @@ import {
   vendorApplicationForm,
 } from "@maidan/contracts/vendor-applications";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { FormField } from "../components/vendors/form-field";
+import { FormField, MobileField } from "../components/vendors/form-field";
 import { viewerContext } from "../context";
 import { clientIp } from "../lib/account.server";
 import { checkForm, type FormFeedback } from "../lib/form-fields.server";
@@ -96,7 +96,7 @@ function MyApplications({ mine }: { mine: VendorApplication[] }) {
 }
 
 const NEXT_STEPS = [
-  "We check your details and documents within 3 working days, and may call you.",
+  "We check your details within 3 working days and call you on the number you give.",
   "You hear our decision by SMS and e-mail.",
   "Once approved, sign in with this mobile number: your store page is open and your orders are in the back-office.",
 ];
@@ -219,18 +219,7 @@ export default function ApplyForVendor() {
               >
                 {(p) => <input {...p} inputMode="numeric" maxLength={9} />}
               </FormField>
-              <FormField name="phone" label="Mobile number" error={err("phone")}>
-                {(p) => (
-                  <input
-                    {...p}
-                    type="tel"
-                    required
-                    placeholder="03XXXXXXXXX"
-                    maxLength={20}
-                    autoComplete="tel"
-                  />
-                )}
-              </FormField>
+              <MobileField error={err("phone")} />
               <FormField name="email" label="E-mail" error={err("email")}>
                 {(p) => (
                   <input

@@ -6,7 +6,7 @@ import {
   callBackForm,
 } from "@maidan/contracts/vendor-applications";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { FormField } from "../components/vendors/form-field";
+import { FormField, MobileField } from "../components/vendors/form-field";
 import { viewerContext } from "../context";
 import { clientIp } from "../lib/account.server";
 import { checkForm, type FormFeedback } from "../lib/form-fields.server";
@@ -80,19 +80,7 @@ export default function RequestCallBack() {
             <input {...p} required maxLength={80} autoComplete="name" defaultValue={prefill.name} />
           )}
         </FormField>
-        <FormField name="phone" label="Mobile number" error={err("phone")}>
-          {(p) => (
-            <input
-              {...p}
-              type="tel"
-              required
-              placeholder="03XXXXXXXXX"
-              maxLength={20}
-              autoComplete="tel"
-              defaultValue={prefill.phone}
-            />
-          )}
-        </FormField>
+        <MobileField error={err("phone")} defaultValue={prefill.phone} />
         <FormField name="topic" label="What is it about?" error={err("topic")}>
           {(p) => (
             <select {...p} required defaultValue="">

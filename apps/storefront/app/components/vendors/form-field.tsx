@@ -43,3 +43,22 @@ export function FormField({
     </div>
   );
 }
+
+/** The mobile number, as both forms ask for it. */
+export function MobileField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
+  return (
+    <FormField name="phone" label="Mobile number" error={error}>
+      {(p) => (
+        <input
+          {...p}
+          type="tel"
+          required
+          placeholder="03XXXXXXXXX"
+          maxLength={20}
+          autoComplete="tel"
+          defaultValue={defaultValue}
+        />
+      )}
+    </FormField>
+  );
+}

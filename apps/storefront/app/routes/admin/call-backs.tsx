@@ -5,21 +5,27 @@ import {
   type CallBackRequest,
   callBackUpdateBody,
 } from "@maidan/contracts/vendor-applications";
-import { Form, NavLink, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
+import { StatusTabs } from "../../components/admin/status-tabs";
 import { requireStaff } from "../../lib/admin.server";
+import { queueQuery } from "../../lib/admin-queue.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
+import queuesCss from "../../styles/admin-queues.css?url";
 import type { Route } from "./+types/call-backs";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Call-backs · Maidan back-office" },
   { name: "robots", content: "noindex" },
 ];
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: overviewCss },
+  { rel: "stylesheet", href: queuesCss },
+];
 
 const LABEL: Record<CallBackRequest["status"], string> = {
   new: "New",
@@ -30,14 +36,12 @@ const LABEL: Record<CallBackRequest["status"], string> = {
 /** /admin/call-backs (decision 053): the queue by status, new ones by default, oldest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
-  const params = new URL(request.url).searchParams;
-  const status = params.get("status") ?? "new";
+  const query = queueQuery(request, "new");
   try {
-    const list = await services(context).adminVendors.callBacks(staff, {
-      status,
-      page: params.get("page") ?? "",
-    });
-    return { list, status };
+    return {
+      list: await services(context).adminVendors.callBacks(staff, query),
+      status: query.status,
+    };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -69,18 +73,7 @@ export default function AdminCallBacks() {
   return (
     <section aria-labelledby="cb-title">
       <h1 id="cb-title">Call-back requests</h1>
-      <nav aria-label="By status" className="admin-actions">
-        {CALL_BACK_STATUSES.map((s) => (
-          <NavLink
-            key={s}
-            to={`?status=${s}`}
-            className={() => (s === status ? "active" : undefined)}
-            aria-current={s === status ? "page" : undefined}
-          >
-            {LABEL[s]}
-          </NavLink>
-        ))}
-      </nav>
+      <StatusTabs statuses={CALL_BACK_STATUSES} current={status} label={LABEL} />
       <AdminFeedback feedback={feedback} />
       {list.callBacks.length === 0 ? (
         <p>No {LABEL[status as CallBackRequest["status"]]?.toLowerCase()} call-back requests.</p>

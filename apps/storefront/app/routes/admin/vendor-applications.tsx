@@ -3,21 +3,27 @@ import {
   rejectApplicationBody,
   VENDOR_APPLICATION_STATUSES,
 } from "@maidan/contracts/vendor-applications";
-import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
+import { StatusTabs } from "../../components/admin/status-tabs";
 import { requireStaff } from "../../lib/admin.server";
+import { queueQuery } from "../../lib/admin-queue.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
+import queuesCss from "../../styles/admin-queues.css?url";
 import type { Route } from "./+types/vendor-applications";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Vendor applications · Maidan back-office" },
   { name: "robots", content: "noindex" },
 ];
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: overviewCss },
+  { rel: "stylesheet", href: queuesCss },
+];
 
 const LABEL: Record<AdminVendorApplication["status"], string> = {
   pending: "Waiting",
@@ -28,14 +34,9 @@ const LABEL: Record<AdminVendorApplication["status"], string> = {
 /** /admin/vendor-applications (decision 053): the queue by status, waiting ones by default. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
-  const params = new URL(request.url).searchParams;
-  const status = params.get("status") ?? "pending";
+  const query = queueQuery(request, "pending");
   try {
-    const list = await services(context).adminVendors.list(staff, {
-      status,
-      page: params.get("page") ?? "",
-    });
-    return { list, status };
+    return { list: await services(context).adminVendors.list(staff, query), status: query.status };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -153,18 +154,7 @@ export default function AdminVendorApplications() {
   return (
     <section aria-labelledby="va-title">
       <h1 id="va-title">Vendor applications</h1>
-      <nav aria-label="By status" className="admin-actions">
-        {VENDOR_APPLICATION_STATUSES.map((s) => (
-          <NavLink
-            key={s}
-            to={`?status=${s}`}
-            className={() => (s === status ? "active" : undefined)}
-            aria-current={s === status ? "page" : undefined}
-          >
-            {LABEL[s]}
-          </NavLink>
-        ))}
-      </nav>
+      <StatusTabs statuses={VENDOR_APPLICATION_STATUSES} current={status} label={LABEL} />
       <p className="muted">
         Oldest first. Check the CNIC and call the number before approving: approval makes the
         number's account a vendor's and opens the store page.
