@@ -9,7 +9,8 @@ import { horizontalOverflow, snapshot } from "./helpers.ts";
  * in /admin/vendor-applications, the store page is live and the new vendor signs in and reaches
  * the back-office; a visitor asks for a call-back and staff mark it called with a note.
  */
-test.describe.configure({ timeout: 120_000 });
+// Two browsers, two sign-ins and full-page screenshots on a shared 2-core machine.
+test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** A number no other run or project used: the project's digit and the time. */

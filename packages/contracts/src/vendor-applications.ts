@@ -10,6 +10,14 @@ import "./zod-browser.ts";
 import type { Staff } from "./admin-orders.ts";
 import { normalizePakPhone } from "./auth.ts";
 import { messages } from "./validation/messages.ts";
+import {
+  CALL_BACK_STATUSES,
+  CALL_BACK_TIMES,
+  CALL_BACK_TOPICS,
+  VENDOR_APPLICATION_STATUSES,
+} from "./vendor-labels.ts";
+
+export * from "./vendor-labels.ts";
 
 const filled = (label: string, max: number) =>
   z
@@ -37,9 +45,6 @@ const mobile = z
 
 export const CNIC_MESSAGE = "The CNIC field must be 13 digits, like 35202-1234567-1";
 export const NTN_MESSAGE = "The NTN field must be 7 digits and a check digit, like 1234567-8";
-
-export const VENDOR_APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
-export type VendorApplicationStatus = (typeof VENDOR_APPLICATION_STATUSES)[number];
 
 /** POST /api/vendor-applications, and the /apply-for-vendor form. */
 export const vendorApplicationForm = z.object({
@@ -140,33 +145,6 @@ export const rejectApplicationBody = z.object({
 
 // Call-back requests
 
-export const CALL_BACK_TOPICS = [
-  "order",
-  "delivery",
-  "payment",
-  "return",
-  "selling",
-  "other",
-] as const;
-export type CallBackTopic = (typeof CALL_BACK_TOPICS)[number];
-export const CALL_BACK_TOPIC_LABEL: Record<CallBackTopic, string> = {
-  order: "An order",
-  delivery: "Delivery",
-  payment: "Payment or refund",
-  return: "Return or exchange",
-  selling: "Selling on Maidan",
-  other: "Something else",
-};
-
-export const CALL_BACK_TIMES = ["morning", "afternoon", "evening", "any"] as const;
-export type CallBackTime = (typeof CALL_BACK_TIMES)[number];
-export const CALL_BACK_TIME_LABEL: Record<CallBackTime, string> = {
-  morning: "Morning (10 am – 1 pm)",
-  afternoon: "Afternoon (1 pm – 5 pm)",
-  evening: "Evening (5 pm – 9 pm)",
-  any: "Any time",
-};
-
 /** POST /api/call-backs, and the /request-call-back form. */
 export const callBackForm = z.object({
   name: filled("name", 80),
@@ -183,9 +161,6 @@ export const callBackForm = z.object({
   ),
 });
 export type CallBackInput = z.input<typeof callBackForm>;
-
-export const CALL_BACK_STATUSES = ["new", "called", "closed"] as const;
-export type CallBackStatus = (typeof CALL_BACK_STATUSES)[number];
 
 export const callBackRequest = z.object({
   _id: z.string(),
@@ -228,14 +203,6 @@ export const callBackUpdateBody = z.object({
     z.string().trim().max(500, "Keep the note under 500 characters").optional(),
   ),
 });
-
-/** What the applicant is told on submitting. */
-export const APPLICATION_RECEIVED =
-  "Thank you! We have your application. Our team checks it within 3 working days and tells you the decision by SMS and e-mail.";
-export const DUPLICATE_APPLICATION =
-  "An application for this mobile number is already waiting for review. We will tell you the decision by SMS.";
-export const CALL_BACK_RECEIVED =
-  "Thank you! We will call you at the time you chose. We have sent you an SMS with your request.";
 
 /** Shoppers' side, as the API's routes and the storefront call it (in-process). */
 export type VendorApplicationsService = {

@@ -1,10 +1,10 @@
+import { callBackForm } from "@maidan/contracts/vendor-applications";
 import {
   CALL_BACK_TIME_LABEL,
   CALL_BACK_TIMES,
   CALL_BACK_TOPIC_LABEL,
   CALL_BACK_TOPICS,
-  callBackForm,
-} from "@maidan/contracts/vendor-applications";
+} from "@maidan/contracts/vendor-labels";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormField, MobileField } from "../components/vendors/form-field";
 import { viewerContext } from "../context";

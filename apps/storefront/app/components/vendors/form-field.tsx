@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { FieldError } from "../forms/field-error";
 
 /**
  * A labelled field of the vendor and call-back forms, with the server's message beside it
- * (tied by aria-describedby, marked invalid) and an optional hint.
+ * (tied by aria-describedby, marked invalid) and an optional hint. Its own message span, not
+ * forms/field-error: a third importer split that component's chunk off the login dialog's and
+ * cost every storefront page's first load (decision 044).
  */
 export function FormField({
   name,
@@ -39,7 +40,9 @@ export function FormField({
           {hint}
         </span>
       )}
-      <FieldError id={`${id}-error`} message={error} />
+      <span className="field__error" id={`${id}-error`} aria-live="polite">
+        {error}
+      </span>
     </div>
   );
 }

@@ -1,10 +1,9 @@
+import { type CallBackRequest, callBackUpdateBody } from "@maidan/contracts/vendor-applications";
 import {
   CALL_BACK_STATUSES,
   CALL_BACK_TIME_LABEL,
   CALL_BACK_TOPIC_LABEL,
-  type CallBackRequest,
-  callBackUpdateBody,
-} from "@maidan/contracts/vendor-applications";
+} from "@maidan/contracts/vendor-labels";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";

@@ -1,8 +1,8 @@
 import {
   type AdminVendorApplication,
   rejectApplicationBody,
-  VENDOR_APPLICATION_STATUSES,
 } from "@maidan/contracts/vendor-applications";
+import { VENDOR_APPLICATION_STATUSES } from "@maidan/contracts/vendor-labels";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
