@@ -98,7 +98,7 @@ function MyApplications({ mine }: { mine: VendorApplication[] }) {
 const NEXT_STEPS = [
   "We check your details within 3 working days and call you on the number you give.",
   "You hear our decision by SMS and e-mail.",
-  "Once approved, sign in with this mobile number: your store page is open and your orders are in the back-office.",
+  "Once approved, sign in with your account or with this mobile number (an SMS code): your store page is open and its orders are in the back-office.",
 ];
 
 export default function ApplyForVendor() {
