@@ -5,6 +5,10 @@ import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { FreebieService } from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
+import type {
+  AdminVendorApplicationsService,
+  VendorApplicationsService,
+} from "@maidan/contracts/vendor-applications";
 import type { Database } from "@maidan/db/database";
 import type { FastifyInstance } from "fastify";
 import type { Kv } from "./lib/kv.ts";
@@ -26,6 +30,7 @@ import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { adminCouriersRoutes } from "./modules/checkout/admin-couriers.routes.ts";
 import { adminCustomersRoutes } from "./modules/checkout/admin-customers.routes.ts";
 import { adminOrdersRoutes } from "./modules/checkout/admin-orders.routes.ts";
+import { adminVendorsRoutes } from "./modules/checkout/admin-vendors.routes.ts";
 import { backOfficeRoutes } from "./modules/checkout/back-office.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
@@ -50,6 +55,7 @@ import type { OrdersServiceImpl } from "./modules/orders/order-records.service.t
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
+import { vendorApplicationRoutes } from "./modules/vendors/vendor-applications.routes.ts";
 import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
@@ -92,6 +98,9 @@ export type ApiDomains = {
   events: Events;
   /** The back-office's overview: dashboard, payments, COD queue (decision 047). */
   backOffice: AdminOverviewService;
+  /** Vendor applications and call-back requests, the shoppers' side and staff's (decision 053). */
+  vendorApplications: VendorApplicationsService;
+  staffVendors: AdminVendorApplicationsService;
 };
 
 /**
@@ -131,6 +140,8 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         staffCustomers: d.staffCustomers,
       });
       await api.register(backOfficeRoutes, { backOffice: d.backOffice });
+      await api.register(vendorApplicationRoutes, { applications: d.vendorApplications });
+      await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
     },
     { prefix: "/api" },
   );

@@ -19,6 +19,7 @@ import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
 import { createStaffCustomers } from "@maidan/api/modules/checkout/staff-customers";
 import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
 import { createStaffRefunds } from "@maidan/api/modules/checkout/staff-refunds";
+import { createStaffVendors } from "@maidan/api/modules/checkout/staff-vendors";
 import { createContentService } from "@maidan/api/modules/content/content.service";
 import { courierSettings } from "@maidan/api/modules/couriers/couriers.config";
 import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
@@ -32,6 +33,7 @@ import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payme
 import { injectHttp, setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
+import { createVendorApplications } from "@maidan/api/modules/vendors/vendor-applications.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import type { AppServices } from "@maidan/contracts/services";
@@ -190,6 +192,15 @@ export async function composeDomains(
   const courierShipping = createCourierShipping({ couriers, staffOrders });
   const staffRefunds = createStaffRefunds({ ...checkoutDeps, payments: payments.payments });
   const staffCustomers = createStaffCustomers({ db, wallet, addresses });
+  // Vendor applications and call-backs (decision 053); an approval opens a store page.
+  const vendorApplications = createVendorApplications({ db, kv, messages });
+  const staffVendors = createStaffVendors({
+    db,
+    events,
+    messages,
+    publicUrl: config.publicUrl,
+    storesChanged: () => news.publish({ kind: "catalog" }),
+  });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
   events.on(["payment.paid"], "order-paid-messages", async (e) => {
@@ -288,6 +299,8 @@ export async function composeDomains(
     messages,
     events,
     backOffice,
+    vendorApplications,
+    staffVendors,
     services: {
       site,
       auth: auth.service,
@@ -306,6 +319,8 @@ export async function composeDomains(
       wallet,
       vouchers,
       freebies,
+      vendorApplications,
+      adminVendors: staffVendors,
     },
   };
 }

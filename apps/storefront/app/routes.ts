@@ -53,8 +53,8 @@ export default [
   ]),
 
   layout("layouts/header.tsx", [
-    soon("apply-for-vendor", "apply-for-vendor"),
-    soon("request-call-back", "request-call-back"),
+    route("apply-for-vendor", "routes/apply-for-vendor.tsx", { id: "apply-for-vendor" }),
+    route("request-call-back", "routes/request-call-back.tsx", { id: "request-call-back" }),
     soon("review/:id", "review"),
   ]),
 
@@ -136,6 +136,10 @@ export default [
     route("admin/refused-phones", "routes/admin/refused-phones.tsx", {
       id: "admin-refused-phones",
     }),
+    route("admin/vendor-applications", "routes/admin/vendor-applications.tsx", {
+      id: "admin-vendor-applications",
+    }),
+    route("admin/call-backs", "routes/admin/call-backs.tsx", { id: "admin-call-backs" }),
   ]),
 
   layout("layouts/none.tsx", [

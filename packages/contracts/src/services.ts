@@ -19,6 +19,10 @@ import type {
   PublicSettings,
   ShippingMethod,
 } from "./site.ts";
+import type {
+  AdminVendorApplicationsService,
+  VendorApplicationsService,
+} from "./vendor-applications.ts";
 import type { VoucherService } from "./vouchers.ts";
 import type { WalletService } from "./wallet.ts";
 
@@ -81,4 +85,8 @@ export type AppServices = {
   vouchers: VoucherService;
   /** Freebie campaigns and the viewer's standing against their terms. */
   freebies: FreebieService;
+  /** /apply-for-vendor and /request-call-back (decision 053). */
+  vendorApplications: VendorApplicationsService;
+  /** The back-office's vendor applications and call-back queue (decision 053). */
+  adminVendors: AdminVendorApplicationsService;
 };

@@ -56,16 +56,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   invite: page("Invitation", "Invitations open soon", "Invite links work once referrals open."),
   "my-freebies": myFreebies,
   "my-freebie-detail": myFreebies,
-  "apply-for-vendor": page(
-    "Sell on Maidan",
-    "Vendor applications open soon",
-    "Stores will be able to apply to sell on Maidan here.",
-  ),
-  "request-call-back": page(
-    "Request a call back",
-    "Call-back requests open soon",
-    "Leaving your number for a call from our team is on its way.",
-  ),
   review: page("Write a review", "Reviews open soon", "Reviewing what you bought is on its way."),
   success: page(
     "Order confirmation",

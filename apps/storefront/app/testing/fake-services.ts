@@ -95,6 +95,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),
     freebies: fakeFreebies(),
+    vendorApplications: unusedService<AppServices["vendorApplications"]>("vendorApplications"),
+    adminVendors: unusedService<AppServices["adminVendors"]>("adminVendors"),
   };
 }
 

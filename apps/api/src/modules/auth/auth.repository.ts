@@ -135,3 +135,7 @@ export const listOutbox = (db: DbOrTx, recipient?: string, limit = 50) =>
     .where(recipient ? eq(devOutbox.recipient, recipient) : undefined)
     .orderBy(desc(devOutbox.createdAt))
     .limit(limit);
+
+/** The user, locked until the caller's transaction ends. */
+export const lockUserById = (tx: DbOrTx, id: string) =>
+  tx.select().from(users).where(eq(users.id, id)).for("update").then(first);

@@ -411,6 +411,31 @@ describe("roles on every /api/admin operation", () => {
       body: { text: "role check" },
       vendor: 403,
     },
+    // Vendor applications and call-backs (decision 053): managers and admins; unknown ids 404.
+    "GET /api/admin/vendor-applications": { url: "/api/admin/vendor-applications", vendor: 403 },
+    "GET /api/admin/vendor-applications/{id}": {
+      url: `/api/admin/vendor-applications/${crypto.randomUUID()}`,
+      vendor: 403,
+      staff: 404,
+    },
+    "POST /api/admin/vendor-applications/{id}/approve": {
+      url: `/api/admin/vendor-applications/${crypto.randomUUID()}/approve`,
+      vendor: 403,
+      staff: 404,
+    },
+    "POST /api/admin/vendor-applications/{id}/reject": {
+      url: `/api/admin/vendor-applications/${crypto.randomUUID()}/reject`,
+      body: { reason: "role check" },
+      vendor: 403,
+      staff: 404,
+    },
+    "GET /api/admin/call-backs": { url: "/api/admin/call-backs", vendor: 403 },
+    "POST /api/admin/call-backs/{id}": {
+      url: `/api/admin/call-backs/${crypto.randomUUID()}`,
+      body: { status: "called" },
+      vendor: 403,
+      staff: 404,
+    },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {

@@ -16,7 +16,30 @@ export type SmsTemplate =
   | ({ template: "order-placed" } & OrderFacts)
   | { template: "cod-new-code"; numbers: string; code: string; link: string }
   | OrderStatusSms
-  | OrderRefundedSms;
+  | OrderRefundedSms
+  | CallBackRequestedSms
+  | VendorApplicationDecided;
+
+/** The requester told their call-back request is in (decision 053). */
+export type CallBackRequestedSms = {
+  template: "call-back-requested";
+  preferredTime: "morning" | "afternoon" | "evening" | "any";
+};
+
+/** A vendor applicant told staff's decision, by SMS and e-mail (decision 053). */
+export type VendorApplicationDecided = {
+  template: "vendor-application-decided";
+  businessName: string;
+  /** Where to go next: the back-office's sign-in when approved, the form again when not. */
+  link: string;
+} & ({ approved: true } | { approved: false; reason: string });
+
+const CALL_TIMES = {
+  morning: "in the morning (10 am to 1 pm)",
+  afternoon: "in the afternoon (1 pm to 5 pm)",
+  evening: "in the evening (5 pm to 9 pm)",
+  any: "soon",
+} as const;
 
 /** The shopper told staff refunded (part of) their order (decision 046). */
 export type OrderRefundedSms = {
@@ -44,6 +67,7 @@ export type EmailTemplate =
       delivery: string;
     } & OrderFacts)
   | { template: "verify-email"; firstName: string; link: string }
+  | VendorApplicationDecided
   | { template: "reset-password"; link: string };
 
 export function smsText(m: SmsTemplate): string {
@@ -64,6 +88,12 @@ export function smsText(m: SmsTemplate): string {
       return m.to === "wallet"
         ? `Maidan: ${rupees(m.amount)} of your order ${m.orderNo} is refunded to your Maidan wallet. ${m.link}`
         : `Maidan: ${rupees(m.amount)} of your order ${m.orderNo} is being refunded to the way you paid. ${m.link}`;
+    case "call-back-requested":
+      return `Maidan: we have your call-back request. Our team will call you ${CALL_TIMES[m.preferredTime]}.`;
+    case "vendor-application-decided":
+      return m.approved
+        ? `Maidan: welcome! ${m.businessName} is approved to sell on Maidan. Sign in with this mobile number to open your store: ${m.link}`
+        : `Maidan: we could not approve ${m.businessName}: ${m.reason}. You may apply again: ${m.link}`;
   }
 }
 
@@ -132,5 +162,24 @@ export function emailContent(m: EmailTemplate): RenderedEmail {
         },
         "If it was not you, ignore this e-mail.",
       ]);
+    case "vendor-application-decided":
+      return m.approved
+        ? render(`${m.businessName} is approved to sell on Maidan`, [
+            `Welcome to Maidan! Your application for ${m.businessName} is approved and your store page is open.`,
+            {
+              text: "Sign in with your mobile number (or this account) to reach your store's orders:",
+              link: m.link,
+              button: "Open the back-office",
+            },
+          ])
+        : render(`Your Maidan vendor application for ${m.businessName}`, [
+            `We could not approve your application for ${m.businessName}.`,
+            `The reason: ${m.reason}`,
+            {
+              text: "You may apply again once this is put right:",
+              link: m.link,
+              button: "Apply again",
+            },
+          ]);
   }
 }
