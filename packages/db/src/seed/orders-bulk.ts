@@ -29,6 +29,8 @@ export type BulkOrderOptions = {
    */
   days?: number;
   ties?: boolean;
+  /** All of them in this city (a test's own list, by the city filter). */
+  city?: string;
   /** Called after each batch with the orders inserted so far. */
   onProgress?: (done: number) => void;
 };
@@ -59,7 +61,7 @@ export async function insertBulkOrders(db: DbOrTx, count: number, o: BulkOrderOp
           (array['pending_confirmation','confirmed','packed','shipped','delivered','delivered',
             'delivered','cancelled','returned','awaiting_payment'])[1 + (g % 10)] as status,
           ${methods}[1 + ((g / 10) % ${BULK_METHODS.length}::int)] as method,
-          ${cities}[1 + ((g / 3) % ${BULK_CITIES.length}::int)] as city
+          ${o.city ? sql`${o.city}::text` : sql`${cities}[1 + ((g / 3) % ${BULK_CITIES.length}::int)]`} as city
         from generate_series(${done + 1}::int, ${done + n}::int) g
       )
       insert into orders (checkout_id, guest_id, vendor_id, status, payment_method, payment_status,
