@@ -8,14 +8,14 @@ CREATE OR REPLACE FUNCTION order_status_rank(status text) RETURNS integer
   RETURN coalesce(array_position(ARRAY['pending_confirmation','placed','awaiting_payment','confirmed','packed','shipped','delivered','return_requested','returned','cancelled']::text[], status), 99);--> statement-breakpoint
 DROP INDEX "orders_created_idx";--> statement-breakpoint
 DROP INDEX "orders_status_created_idx";--> statement-breakpoint
-CREATE INDEX "orders_payment_status_created_idx" ON "orders" USING btree ("payment_status","created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_method_created_idx" ON "orders" USING btree ("payment_method","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_payment_status_created_idx" ON "orders" USING btree ("payment_status","created_at","id","payment_method","vendor_id");--> statement-breakpoint
+CREATE INDEX "orders_method_created_idx" ON "orders" USING btree ("payment_method","created_at","id","vendor_id");--> statement-breakpoint
 CREATE INDEX "orders_city_created_idx" ON "orders" USING btree (lower("address"->>'city'),"created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_vendor_created_idx" ON "orders" USING btree ("vendor_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_vendor_created_idx" ON "orders" USING btree ("vendor_id","created_at","id","status");--> statement-breakpoint
 CREATE INDEX "orders_total_created_idx" ON "orders" USING btree ("total","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_status_rank_idx" ON "orders" USING btree (order_status_rank("status"),"created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_order_no_trgm_idx" ON "orders" USING gin ("order_no" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_phone_trgm_idx" ON "orders" USING gin (("address"->>'phone') gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_email_trgm_idx" ON "orders" USING gin (("address"->>'email') gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id","payment_method","payment_status","vendor_id");

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../database.ts";
+import { type SQL, sql } from "drizzle-orm";
 
 /*
  * Many orders at once, for the back-office list's benchmark and tests (decision 054): one
@@ -35,8 +34,13 @@ export type BulkOrderOptions = {
   onProgress?: (done: number) => void;
 };
 
-/** Inserts `count` orders; returns how many the table holds now. */
-export async function insertBulkOrders(db: DbOrTx, count: number, o: BulkOrderOptions = {}) {
+/** Inserts `count` orders. */
+export async function insertBulkOrders(
+  // Any drizzle handle: the app's, or a test's over its own connection.
+  db: { execute(query: SQL): PromiseLike<unknown> },
+  count: number,
+  o: BulkOrderOptions = {},
+) {
   const batch = o.batch ?? 10_000;
   const days = o.days ?? 365;
   const cities = sql`(array[${sql.join(

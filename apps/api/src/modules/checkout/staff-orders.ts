@@ -226,7 +226,11 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
       const more = rows.length > q.pageSize;
       if (more) rows = from?.before ? rows.slice(1) : rows.slice(0, q.pageSize);
       const [firstRow, lastRow] = [rows[0], rows.at(-1)];
-      const counted = await orderService.countForStaff(db, filters, ADMIN_COUNT_CAP);
+      // A first page that holds every match is its own count (a search's one order).
+      const counted =
+        from === undefined && !more
+          ? rows.length
+          : await orderService.countForStaff(db, filters, ADMIN_COUNT_CAP);
       const toCursor = (r: StaffRow | undefined, d: "after" | "before") =>
         r ? encodeCursor({ s: q.sort, k: r.sort_key.map(Number), id: r.id, d }) : null;
       return {
