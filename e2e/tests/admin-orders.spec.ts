@@ -1,4 +1,6 @@
+import { insertBulkOrders } from "@maidan/db/seed/orders-bulk";
 import { expect as baseExpect, type TestInfo, test } from "@playwright/test";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { adminPage, origin, shopperOrder, shopperSees } from "./admin-helpers.ts";
 import { productWithStock, signUp } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
@@ -168,4 +170,60 @@ test("a vendor sees only their own store's orders, and no actions", async ({
   await expect(vendorPage).toHaveURL(/\/admin\/orders$/);
   await expect(vendorPage.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await vendorPage.context().close();
+});
+
+test("staff page through the orders by cursor and sort by a column, the filters kept in the URL", async ({
+  browser,
+}, info) => {
+  // 30 orders of their own city: a page of 25 and one of 5.
+  const city = `Pagetown ${info.project.name} ${Date.now()}`;
+  await withShopDb((client) => insertBulkOrders(drizzle(client), 30, { city, days: 30 }));
+  const admin = await adminPage(browser, info);
+  await admin.getByLabel("City").fill(city);
+  await admin.getByRole("button", { name: "Show" }).click();
+  await expect(admin.getByText("30 orders", { exact: true })).toBeVisible();
+  const rows = admin.locator(".admin-table tbody tr");
+  await expect(rows).toHaveCount(25);
+  await expect(admin.getByRole("link", { name: "← Previous" })).toHaveCount(0);
+  const firstPage = await rows.locator("td a").allTextContents();
+
+  await admin.getByRole("link", { name: "Next →" }).click();
+  await expect(admin).toHaveURL(/[?&]cursor=[\w-]+/);
+  await expect(admin).toHaveURL(
+    new RegExp(`city=${encodeURIComponent(city).replace(/%20/g, "\\+")}`),
+  );
+  await expect(rows).toHaveCount(5);
+  const secondPage = await rows.locator("td a").allTextContents();
+  expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);
+  await expect(admin.getByRole("link", { name: "Next →" })).toHaveCount(0);
+  await snapshot(admin, info, "admin-orders-page-2");
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+
+  await admin.getByRole("link", { name: "← Previous" }).click();
+  await expect(rows).toHaveCount(25);
+  expect(await rows.locator("td a").allTextContents()).toEqual(firstPage);
+  await expect(admin.getByRole("link", { name: "← Previous" })).toHaveCount(0);
+
+  // The Total heading sorts by it, largest first, then the other way; paging starts again.
+  await admin.getByRole("link", { name: "Total" }).click();
+  await expect(admin).toHaveURL(/sort=-total/);
+  await expect(admin).not.toHaveURL(/cursor=/);
+  await expect(admin.getByRole("columnheader", { name: "Total ↓" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  const totals = async () =>
+    (await rows.locator("td.num").allTextContents()).map((t) => Number(t.replace(/\D/g, "")));
+  const desc = await totals();
+  expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  await expect(admin.getByLabel("Sort")).toHaveValue("-total");
+  await admin.getByRole("link", { name: "Total ↓" }).click();
+  await expect(admin).toHaveURL(/sort=total/);
+  await expect(admin.getByLabel("Sort")).toHaveValue("total");
+  await expect(admin.getByLabel("City")).toHaveValue(city);
+  const asc = await totals();
+  expect(asc).toEqual([...asc].sort((a, b) => a - b));
+  expect(asc[0]).toBeLessThanOrEqual(desc.at(-1) ?? 0);
+  await snapshot(admin, info, "admin-orders-sorted");
+  await admin.context().close();
 });

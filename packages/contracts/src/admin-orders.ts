@@ -31,12 +31,29 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 /** The actions staff may take on many orders at once. */
 export const BULK_ACTIONS = ["confirm", "pack"] as const;
 
-export const ADMIN_SORTS = ["-createdAt", "createdAt", "-total", "total"] as const;
+export const ADMIN_SORTS = ["-createdAt", "createdAt", "-total", "total", "status"] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];
 export const ADMIN_PAGE_SIZE = 25;
+/** The list counts matches up to this many, then says "10,000+" (decision 054). */
+export const ADMIN_COUNT_CAP = 10_000;
 
 const date = z.iso.date("Use a date like 2026-01-31");
 const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
+
+/**
+ * A page boundary of the order list (keyset paging, decision 054): the sort it belongs to, the
+ * boundary row's sort key and id, and which way to read from it. The URL carries it opaque
+ * (base64url JSON); the API decodes it and checks it with this schema.
+ */
+export const orderCursor = z.object({
+  s: z.enum(ADMIN_SORTS),
+  /** The row's sort key: its total or status rank (when the sort has one), then its time. */
+  k: z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(2),
+  id: z.uuid(),
+  d: z.enum(["after", "before"]),
+});
+export type OrderCursor = z.infer<typeof orderCursor>;
 
 /** GET /api/admin/orders: filters, search, sort and page, as the URL of /admin/orders has them. */
 export const adminOrdersQuery = z.object({
@@ -46,10 +63,18 @@ export const adminOrdersQuery = z.object({
   city: optional(z.string().trim().max(80)),
   from: optional(date),
   to: optional(date),
+  /** One store's orders (staff; a vendor sees only their own stores' anyway). */
+  vendor: optional(z.uuid("Unknown store")),
   /** An order number, a phone number or an e-mail address (or a part of one). */
   q: optional(z.string().trim().max(100)),
   sort: optional(z.enum(ADMIN_SORTS, "Unknown sort")).default("-createdAt"),
-  page: optional(z.coerce.number().int().min(1, "Pages start at 1").max(10_000)).default(1),
+  /** Opaque: the `next` or `previous` of the page before (keyset paging, decision 054). */
+  cursor: optional(
+    z
+      .string()
+      .max(400)
+      .regex(/^[A-Za-z0-9_-]+$/, "This page link is broken"),
+  ),
   pageSize: optional(z.coerce.number().int().min(1).max(100)).default(ADMIN_PAGE_SIZE),
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
@@ -70,9 +95,14 @@ export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 
 export const adminOrderList = z.object({
   orders: z.array(adminOrderRow),
+  /** The orders that match, counted up to ADMIN_COUNT_CAP. */
   total: z.number().int(),
-  page: z.number().int(),
+  /** More match than `total` says ("10,000+"). */
+  totalCapped: z.boolean(),
   pageSize: z.number().int(),
+  /** Cursors of the pages after and before this one, null at either end. */
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
 });
 export type AdminOrderList = z.infer<typeof adminOrderList>;
 

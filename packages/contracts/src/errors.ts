@@ -28,6 +28,12 @@ export const ERRORS = {
   INVALID_CODE: { status: 400, message: INVALID_LOGIN_MESSAGE },
   OAUTH_STATE: { status: 400, message: "Facebook login failed. Please try again." },
   AVATAR_INVALID: { status: 400, message: "The avatar value is not valid" },
+  /** A list's page link (a keyset cursor, decision 054) that is broken or another sort's. */
+  PAGE_LINK_INVALID: {
+    status: 400,
+    message:
+      "This page link is broken or belongs to another sort. Start again from the first page.",
+  },
   GATEWAY_DISABLED: {
     status: 400,
     message: "This payment method is switched off at this shop. Please choose another one.",

@@ -91,9 +91,34 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_checkout_idx").on(t.checkoutId),
-    // The back-office's list: newest first, by status or not (decision 044).
-    index("orders_created_idx").on(t.createdAt),
-    index("orders_status_created_idx").on(t.status, t.createdAt),
+    // The back-office's list (decision 054): keyset pages of (sort column, created_at, id), one
+    // index per filter leading with it, trigram indexes for search by number, phone and e-mail.
+    index("orders_created_idx").on(t.createdAt, t.id),
+    // The other filters' columns after (created_at, id): a count of two filters reads the
+    // index alone (an index-only scan filters on them) instead of the table.
+    index("orders_status_created_idx").on(
+      t.status,
+      t.createdAt,
+      t.id,
+      t.paymentMethod,
+      t.paymentStatus,
+      t.vendorId,
+    ),
+    index("orders_payment_status_created_idx").on(
+      t.paymentStatus,
+      t.createdAt,
+      t.id,
+      t.paymentMethod,
+      t.vendorId,
+    ),
+    index("orders_method_created_idx").on(t.paymentMethod, t.createdAt, t.id, t.vendorId),
+    index("orders_city_created_idx").on(sql`lower(${t.address}->>'city')`, t.createdAt, t.id),
+    index("orders_vendor_created_idx").on(t.vendorId, t.createdAt, t.id, t.status),
+    index("orders_total_created_idx").on(t.total, t.createdAt, t.id),
+    index("orders_status_rank_idx").on(sql`order_status_rank(${t.status})`, t.createdAt, t.id),
+    index("orders_order_no_trgm_idx").using("gin", sql`${t.orderNo} gin_trgm_ops`),
+    index("orders_phone_trgm_idx").using("gin", sql`(${t.address}->>'phone') gin_trgm_ops`),
+    index("orders_email_trgm_idx").using("gin", sql`(${t.address}->>'email') gin_trgm_ops`),
     index("orders_confirm_by_idx").on(t.confirmBy).where(sql`${t.status} = 'pending_confirmation'`),
     check(
       "orders_status_check",

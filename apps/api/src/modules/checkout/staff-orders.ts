@@ -1,4 +1,5 @@
 import {
+  ADMIN_COUNT_CAP,
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrdersService,
@@ -6,6 +7,8 @@ import {
   type BULK_ACTIONS,
   bulkBody,
   noteBody,
+  type OrderCursor,
+  orderCursor,
   type Staff,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
@@ -17,7 +20,7 @@ import { parseInput } from "../../lib/parse.ts";
 import * as audit from "../audit/audit.service.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import { sentTo } from "../messages/messages.ts";
-import type { OrderRow } from "../orders/order-records.service.ts";
+import type { OrderRow, StaffCursor, StaffRow } from "../orders/order-records.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import { cancelInCheckout } from "./cancellation.ts";
 import type { CheckoutServiceDeps } from "./checkout.service.ts";
@@ -45,6 +48,23 @@ export type StaffOrdersDeps = CheckoutServiceDeps & {
     attemptsOf(checkoutId: string): Promise<AdminOrderDetail["payments"]>;
   };
 };
+
+/** A cursor as the URL carries it: base64url of its JSON (decision 054). */
+const encodeCursor = (c: OrderCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+
+/** The cursor of a page link, checked; a broken one, or another sort's, is 400. */
+function cursorOf(text: string, sort: OrderCursor["s"]): StaffCursor {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    json = null;
+  }
+  const c = orderCursor.safeParse(json);
+  if (!c.success || c.data.s !== sort || c.data.k.length !== (sort.endsWith("createdAt") ? 1 : 2))
+    throw new AppError("PAGE_LINK_INVALID");
+  return { key: c.data.k, id: c.data.id, before: c.data.d === "before" };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
@@ -181,6 +201,7 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
     async list(staff, query): Promise<AdminOrderList> {
       requireStaff(staff);
       const q = parseInput(adminOrdersQuery, query ?? {});
+      const cursor = q.cursor === undefined ? undefined : cursorOf(q.cursor, q.sort);
       const filters = {
         status: q.status,
         paymentStatus: q.paymentStatus,
@@ -189,21 +210,37 @@ export function createStaffOrders(deps: StaffOrdersDeps): AdminOrdersService & {
         from: q.from,
         to: q.to,
         q: q.q,
+        vendor: q.vendor,
         vendorOwner: vendorScope(staff),
       };
-      const rows = await orderService.listForStaff(
-        db,
-        filters,
-        q.sort,
-        q.pageSize,
-        (q.page - 1) * q.pageSize,
-      );
-      const total = rows[0]?.full_count ?? (await orderService.countForStaff(db, filters));
+      const page = (c?: StaffCursor) =>
+        orderService.listForStaff(db, filters, q.sort, q.pageSize + 1, c);
+      let rows = await page(cursor);
+      let from = cursor;
+      // Back at the start (or newer orders came in ahead): the first page, whole.
+      if (cursor?.before && rows.length <= q.pageSize) {
+        from = undefined;
+        rows = await page();
+      }
+      // One row more than a page says whether more lie that way.
+      const more = rows.length > q.pageSize;
+      if (more) rows = from?.before ? rows.slice(1) : rows.slice(0, q.pageSize);
+      const [firstRow, lastRow] = [rows[0], rows.at(-1)];
+      // A first page that holds every match is its own count (a search's one order).
+      const counted =
+        from === undefined && !more
+          ? rows.length
+          : await orderService.countForStaff(db, filters, ADMIN_COUNT_CAP);
+      const toCursor = (r: StaffRow | undefined, d: "after" | "before") =>
+        r ? encodeCursor({ s: q.sort, k: r.sort_key.map(Number), id: r.id, d }) : null;
       return {
         orders: rows.map(toStaffRow),
-        total,
-        page: q.page,
+        total: Math.min(counted, ADMIN_COUNT_CAP),
+        totalCapped: counted > ADMIN_COUNT_CAP,
         pageSize: q.pageSize,
+        // Reading forwards, a cursor means pages lie behind; reading backwards, ahead.
+        next: (from?.before ? true : more) ? toCursor(lastRow, "after") : null,
+        previous: (from?.before ? more : from !== undefined) ? toCursor(firstRow, "before") : null,
       };
     },
 

@@ -59,7 +59,12 @@ export const countForStaff = (...args: Parameters<typeof staffRepo.countForStaff
 /** One order whoever's it is; with `vendorOwner`, only if it is that vendor's. */
 export const findForStaff = (db: DbOrTx, id: string, vendorOwner?: string) =>
   staffRepo.findForStaff(db, id, vendorOwner);
-export type { StaffFilters, StaffRow, StaffSort } from "./staff-orders.repository.ts";
+export type {
+  StaffCursor,
+  StaffFilters,
+  StaffRow,
+  StaffSort,
+} from "./staff-orders.repository.ts";
 
 // --- Writing ---
 

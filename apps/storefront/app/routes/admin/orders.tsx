@@ -3,6 +3,7 @@ import {
   ADMIN_PAGE_SIZE,
   ADMIN_SORTS,
   type AdminOrderList,
+  type AdminSort,
   bulkBody,
   ORDER_ACTIONS,
   PAYMENT_STATUSES,
@@ -18,8 +19,8 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
+import { CursorPager, listLink } from "../../components/admin/cursor-pager";
 import { AdminAlert, AdminFeedback } from "../../components/admin/feedback";
-import { Pager } from "../../components/admin/pager";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
 import { filtersOf } from "../../lib/admin-query.server";
 import { formatDate } from "../../lib/format";
@@ -32,21 +33,46 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const FILTERS = ["status", "paymentStatus", "method", "city", "from", "to", "q", "sort"] as const;
+const FILTERS = [
+  "status",
+  "paymentStatus",
+  "method",
+  "city",
+  "vendor",
+  "from",
+  "to",
+  "q",
+  "sort",
+] as const;
 
-/** The list as the URL says: filters, search, sort and page are query parameters. */
+/**
+ * The list as the URL says: filters, search, sort and the page's cursor (keyset paging,
+ * decision 054) are query parameters. Staff pick a store from the shop's stores; a vendor sees
+ * only their own anyway.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
-  const query = filtersOf(request, [...FILTERS, "page"]);
+  const query = filtersOf(request, [...FILTERS, "cursor"]);
+  const canChange = canChangeOrders(staff);
+  const stores = canChange
+    ? (await services(context).catalog.vendors()).map((v) => ({ _id: v._id, name: v.name }))
+    : [];
   try {
     const list = await services(context).adminOrders.list(staff, query);
-    return { list, query, canChange: canChangeOrders(staff), error: null };
+    return { list, query, canChange, stores, error: null };
   } catch (e) {
-    // A bad filter in the URL: its message above an empty table, the form to correct it.
+    // A bad filter or page link in the URL: its message above an empty table, the form to correct it.
     const f = classify(e);
     if (f.kind !== "refused" || f.status !== 400) throw pageError(e, request);
-    const empty: AdminOrderList = { orders: [], total: 0, page: 1, pageSize: ADMIN_PAGE_SIZE };
-    return { list: empty, query, canChange: canChangeOrders(staff), error: f.message };
+    const empty: AdminOrderList = {
+      orders: [],
+      total: 0,
+      totalCapped: false,
+      pageSize: ADMIN_PAGE_SIZE,
+      next: null,
+      previous: null,
+    };
+    return { list: empty, query, canChange, stores, error: f.message };
   }
 }
 
@@ -84,13 +110,33 @@ function printSlips(ids: FormDataEntryValue[]) {
 const label = (s: string) => s.replace(/_/g, " ");
 
 export default function AdminOrders() {
-  const { list, query, canChange, error } = useLoaderData<typeof loader>();
+  const { list, query, canChange, stores, error } = useLoaderData<typeof loader>();
+  const sort = query.sort ?? "-createdAt";
+  /** A column heading that sorts by it (from the first page), the other way when it already does. */
+  const sortable = (name: string, asc: AdminSort, desc: AdminSort, first: AdminSort = desc) => {
+    const now = sort === asc ? "ascending" : sort === desc ? "descending" : undefined;
+    const to = now === "descending" ? asc : now === "ascending" ? desc : first;
+    return (
+      <th scope="col" aria-sort={now} className={asc === "total" ? "num" : undefined}>
+        <Link to={listLink(query, { sort: to, cursor: undefined })}>
+          {name}
+          {now === "ascending" ? " ↑" : now === "descending" ? " ↓" : ""}
+        </Link>
+      </th>
+    );
+  };
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">Orders</h1>
-      <Form method="get" className="admin-filters" aria-label="Filter orders">
+      {/* Keyed by the filters: a heading's sort or a new filter shows in the fields too. */}
+      <Form
+        key={listLink(query, { cursor: undefined })}
+        method="get"
+        className="admin-filters"
+        aria-label="Filter orders"
+      >
         <label>
           Search
           <input
@@ -130,6 +176,19 @@ export default function AdminOrders() {
           City
           <input name="city" defaultValue={query.city ?? ""} />
         </label>
+        {stores.length > 0 && (
+          <label>
+            Store
+            <select name="vendor" defaultValue={query.vendor ?? ""}>
+              <option value="">Any</option>
+              {stores.map((v) => (
+                <option key={v._id} value={v._id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           From
           <input name="from" type="date" defaultValue={query.from ?? ""} />
@@ -191,14 +250,12 @@ export default function AdminOrders() {
                   </th>
                 )}
                 <th scope="col">Order</th>
-                <th scope="col">Placed</th>
+                {sortable("Placed", "createdAt", "-createdAt")}
                 <th scope="col">Customer</th>
                 <th scope="col">City</th>
-                <th scope="col">Status</th>
+                {sortable("Status", "status", "status")}
                 <th scope="col">Payment</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
+                {sortable("Total", "total", "-total")}
               </tr>
             </thead>
             <tbody>
@@ -239,7 +296,7 @@ export default function AdminOrders() {
         </div>
       </Form>
       {list.orders.length === 0 && !error && <p>No orders match.</p>}
-      <Pager {...list} query={query} noun="orders" />
+      <CursorPager {...list} query={query} noun="orders" />
     </section>
   );
 }
@@ -249,4 +306,5 @@ const SORT_LABEL: Record<(typeof ADMIN_SORTS)[number], string> = {
   createdAt: "Oldest first",
   "-total": "Largest total",
   total: "Smallest total",
+  status: "By status, oldest first",
 };
