@@ -49,6 +49,8 @@ import type { Messages } from "./modules/messages/messages.ts";
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import type { ReviewsImpl } from "./modules/reviews/reviews.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
@@ -92,6 +94,8 @@ export type ApiDomains = {
   events: Events;
   /** The back-office's overview: dashboard, payments, COD queue (decision 047). */
   backOffice: AdminOverviewService;
+  /** Reviews: the shoppers' and the back-office's moderation (decision 051). */
+  reviews: ReviewsImpl;
 };
 
 /**
@@ -131,6 +135,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         staffCustomers: d.staffCustomers,
       });
       await api.register(backOfficeRoutes, { backOffice: d.backOffice });
+      await api.register(reviewsRoutes, { reviews: d.reviews });
     },
     { prefix: "/api" },
   );

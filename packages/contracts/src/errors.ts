@@ -28,6 +28,7 @@ export const ERRORS = {
   INVALID_CODE: { status: 400, message: INVALID_LOGIN_MESSAGE },
   OAUTH_STATE: { status: 400, message: "Facebook login failed. Please try again." },
   AVATAR_INVALID: { status: 400, message: "The avatar value is not valid" },
+  PHOTO_INVALID: { status: 400, message: "A photo must be a JPG, PNG, GIF or WebP picture" },
   GATEWAY_DISABLED: {
     status: 400,
     message: "This payment method is switched off at this shop. Please choose another one.",
@@ -53,6 +54,7 @@ export const ERRORS = {
       "An account with this e-mail exists but is not confirmed yet. Log in with its password, or confirm the e-mail first.",
   },
   AVATAR_TOO_LARGE: { status: 413, message: "The picture is too large" },
+  PHOTO_TOO_LARGE: { status: 413, message: "The photo is too large" },
   BODY_TOO_LARGE: { status: 413, message: "Request body is too large" },
   IDEMPOTENCY_MISMATCH: {
     status: 422,
