@@ -55,7 +55,7 @@ export default [
   layout("layouts/header.tsx", [
     soon("apply-for-vendor", "apply-for-vendor"),
     soon("request-call-back", "request-call-back"),
-    soon("review/:id", "review"),
+    route("review/:id", "routes/review.tsx", { id: "review" }),
   ]),
 
   layout("layouts/only-header.tsx", [
@@ -99,8 +99,8 @@ export default [
       route("my/change-password", "routes/my/change-password.tsx", { id: "my-change-password" }),
       route("my/vouchers", "routes/my/vouchers.tsx", { id: "my-vouchers" }),
       route("my/details", "routes/my/profile.tsx", { id: "my-details" }),
-      soon("my/reviews", "my-reviews"),
-      soon("my/reviews/:id", "my-review"),
+      route("my/reviews", "routes/my/reviews.tsx", { id: "my-reviews" }),
+      route("my/reviews/:id", "routes/my/review.tsx", { id: "my-review" }),
       soon("my/referral", "my-referral"),
       soon("my/earnings", "my-earnings"),
     ]),
@@ -136,6 +136,7 @@ export default [
     route("admin/refused-phones", "routes/admin/refused-phones.tsx", {
       id: "admin-refused-phones",
     }),
+    route("admin/reviews", "routes/admin/reviews.tsx", { id: "admin-reviews" }),
   ]),
 
   layout("layouts/none.tsx", [

@@ -14,11 +14,6 @@ const disputes = page(
   "Disputes open soon",
   "Opening a dispute about an order is on its way. Until then, the help center has our phone number and e-mail.",
 );
-const reviews = page(
-  "Your reviews",
-  "Your reviews open soon",
-  "Reviewing what you bought is on its way. Your orders are under My orders.",
-);
 const referrals = page(
   "Referrals",
   "Referrals open soon",
@@ -66,7 +61,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Call-back requests open soon",
     "Leaving your number for a call from our team is on its way.",
   ),
-  review: page("Write a review", "Reviews open soon", "Reviewing what you bought is on its way."),
   success: page(
     "Order confirmation",
     "Nothing to confirm here",
@@ -75,8 +69,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   "my-disputes": disputes,
   "my-dispute-detail": disputes,
   "my-order-disputes": disputes,
-  "my-reviews": reviews,
-  "my-review": reviews,
   "my-referral": referrals,
   "my-earnings": referrals,
   template: devPage,
