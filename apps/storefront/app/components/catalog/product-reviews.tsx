@@ -56,7 +56,7 @@ function Summary({ summary }: { summary: RatingSummary }) {
         <strong>{summary.average.toFixed(1)}</strong>
         <Stars rating={summary.average} />
         <span className="muted">
-          {summary.count} {summary.count === 1 ? "review-item" : "reviews"}
+          {summary.count} {summary.count === 1 ? "review" : "reviews"}
         </span>
       </p>
       <ul className="reviews__bars" aria-label="Ratings by stars">

@@ -111,7 +111,7 @@ export default function AdminReviews() {
           : "New reviews show on the product page at once."}
       </p>
       {isAdmin && (
-        <Form method="post" className="admin-filters">
+        <Form method="post" className="admin-review-setting">
           <input type="hidden" name="intent" value="settings" />
           <input type="hidden" name="moderated" value={list.moderated ? "false" : "true"} />
           <button type="submit" className="button" disabled={busy}>
