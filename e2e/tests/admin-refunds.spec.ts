@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
-import { adminPage, origin, shopperOrder } from "./admin-helpers.ts";
+import { expect as baseExpect, type TestInfo, test } from "@playwright/test";
+import { adminPage, deliverOrder, shopperOrder } from "./admin-helpers.ts";
 import { productWithStock, signUp } from "./checkout-helpers.ts";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 
@@ -15,22 +15,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 /** Each project its own product, apart from the other specs' slots. */
 const slot = (info: TestInfo) => 230 + (info.project.name === "phone" ? 0 : 1);
 
-/** The order moved to delivered through the API, as the admin (cash collected at the door). */
-async function deliver(admin: Page, info: TestInfo, id: string) {
-  for (const data of [
-    { action: "confirm" },
-    { action: "pack" },
-    { action: "ship", courier: "TCS", trackingNo: "TCS-4455667" },
-    { action: "deliver" },
-  ]) {
-    const res = await admin.request.post(`/api/admin/orders/${id}/transition`, {
-      headers: { origin: origin(info) },
-      data,
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
-
 test("the admin refunds a delivered order's line to the wallet, and the shopper sees it", async ({
   page,
   browser,
@@ -38,7 +22,7 @@ test("the admin refunds a delivered order's line to the wallet, and the shopper 
   await signUp(page, info, "refund-journey");
   const order = await shopperOrder(page, info, await productWithStock(slot(info), 20));
   const admin = await adminPage(browser, info);
-  await deliver(admin, info, order._id);
+  await deliverOrder(admin, info, order._id);
 
   await admin.goto(`/admin/orders/${order._id}`);
   const refunds = admin.getByRole("region", { name: "Refunds" });

@@ -54,6 +54,8 @@ import type { Messages } from "./modules/messages/messages.ts";
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import type { ReviewsImpl } from "./modules/reviews/reviews.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { vendorApplicationRoutes } from "./modules/vendors/vendor-applications.routes.ts";
 import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
@@ -101,6 +103,8 @@ export type ApiDomains = {
   /** Vendor applications and call-back requests, the shoppers' side and staff's (decision 053). */
   vendorApplications: VendorApplicationsService;
   staffVendors: AdminVendorApplicationsService;
+  /** Reviews: the shoppers' and the back-office's moderation (decision 051). */
+  reviews: ReviewsImpl;
 };
 
 /**
@@ -142,6 +146,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(backOfficeRoutes, { backOffice: d.backOffice });
       await api.register(vendorApplicationRoutes, { applications: d.vendorApplications });
       await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
+      await api.register(reviewsRoutes, { reviews: d.reviews });
     },
     { prefix: "/api" },
   );

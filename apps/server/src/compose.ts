@@ -1,7 +1,10 @@
 import type { ApiDomains } from "@maidan/api/api";
 import { type CacheNewsBus, createCacheNews, postgresNews } from "@maidan/api/lib/cache-news";
 import { createAddressService } from "@maidan/api/modules/addresses/addresses.service";
-import { createAuditService } from "@maidan/api/modules/audit/audit.service";
+import {
+  createAuditService,
+  record as auditRecord,
+} from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
@@ -32,6 +35,7 @@ import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/htt
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { injectHttp, setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
+import { createReviews } from "@maidan/api/modules/reviews/reviews.service";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVendorApplications } from "@maidan/api/modules/vendors/vendor-applications.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
@@ -267,6 +271,15 @@ export async function composeDomains(
   await jobs.start();
   const audit = createAuditService(db);
   const backOffice = createBackOffice({ db, jobs, audit });
+  // Reviews (decision 051): a product's changed rating reaches the caches like a stock change.
+  const reviews = createReviews({
+    db,
+    kv,
+    media,
+    events,
+    audit: auditRecord,
+    ratingsChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
+  });
   app.addHook("onClose", () => jobs.stop());
   return {
     config,
@@ -301,6 +314,7 @@ export async function composeDomains(
     backOffice,
     vendorApplications,
     staffVendors,
+    reviews,
     services: {
       site,
       auth: auth.service,
@@ -315,6 +329,8 @@ export async function composeDomains(
       adminRefunds: staffRefunds,
       adminCustomers: staffCustomers,
       adminOverview: backOffice,
+      reviews: reviews.shopper,
+      adminReviews: reviews.staff,
       payments: payments.payments,
       wallet,
       vouchers,

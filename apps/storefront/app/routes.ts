@@ -55,7 +55,7 @@ export default [
   layout("layouts/header.tsx", [
     route("apply-for-vendor", "routes/apply-for-vendor.tsx", { id: "apply-for-vendor" }),
     route("request-call-back", "routes/request-call-back.tsx", { id: "request-call-back" }),
-    soon("review/:id", "review"),
+    route("review/:id", "routes/review.tsx", { id: "review" }),
   ]),
 
   layout("layouts/only-header.tsx", [
@@ -99,8 +99,8 @@ export default [
       route("my/change-password", "routes/my/change-password.tsx", { id: "my-change-password" }),
       route("my/vouchers", "routes/my/vouchers.tsx", { id: "my-vouchers" }),
       route("my/details", "routes/my/profile.tsx", { id: "my-details" }),
-      soon("my/reviews", "my-reviews"),
-      soon("my/reviews/:id", "my-review"),
+      route("my/reviews", "routes/my/reviews.tsx", { id: "my-reviews" }),
+      route("my/reviews/:id", "routes/my/review.tsx", { id: "my-review" }),
       soon("my/referral", "my-referral"),
       soon("my/earnings", "my-earnings"),
     ]),
@@ -140,6 +140,7 @@ export default [
       id: "admin-vendor-applications",
     }),
     route("admin/call-backs", "routes/admin/call-backs.tsx", { id: "admin-call-backs" }),
+    route("admin/reviews", "routes/admin/reviews.tsx", { id: "admin-reviews" }),
   ]),
 
   layout("layouts/none.tsx", [

@@ -34,6 +34,7 @@ export const ERRORS = {
     message:
       "This page link is broken or belongs to another sort. Start again from the first page.",
   },
+  PHOTO_INVALID: { status: 400, message: "A photo must be a JPG, PNG, GIF or WebP picture" },
   GATEWAY_DISABLED: {
     status: 400,
     message: "This payment method is switched off at this shop. Please choose another one.",
@@ -59,6 +60,7 @@ export const ERRORS = {
       "An account with this e-mail exists but is not confirmed yet. Log in with its password, or confirm the e-mail first.",
   },
   AVATAR_TOO_LARGE: { status: 413, message: "The picture is too large" },
+  PHOTO_TOO_LARGE: { status: 413, message: "The photo is too large" },
   BODY_TOO_LARGE: { status: 413, message: "Request body is too large" },
   IDEMPOTENCY_MISMATCH: {
     status: 422,

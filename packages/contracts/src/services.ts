@@ -10,6 +10,7 @@ import type { ContentService } from "./content.ts";
 import type { FreebieService } from "./freebies.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
+import type { AdminReviewsService, ReviewsService } from "./reviews.ts";
 import type {
   HomeData,
   LandingEntry,
@@ -71,6 +72,9 @@ export type AppServices = {
   adminCustomers: AdminCustomersService;
   /** The back-office's overview: dashboard, payments, jobs, audit, COD queue (decision 047). */
   adminOverview: AdminOverviewService;
+  /** Reviews: the shopper's, the product page's, and moderation in /admin (decision 051). */
+  reviews: ReviewsService;
+  adminReviews: AdminReviewsService;
   /** The help center. */
   content: ContentService;
   /** Carts of users and guests, priced by the server. */

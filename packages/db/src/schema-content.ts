@@ -33,6 +33,8 @@ export const settings = pgTable(
     supportEmail: text("support_email"),
     /** How the sales tax inside prices shows: inclusive, per_item or hidden (contracts/site). */
     taxDisplay: text("tax_display").$type<TaxDisplay>().notNull().default("inclusive"),
+    /** New reviews publish at once, or wait for staff (decision 051). */
+    reviewsModerated: boolean("reviews_moderated").notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -33,6 +33,7 @@ export default function AdminLayout() {
         <nav aria-label="Back-office" className="admin__nav">
           <NavLink to="/admin/orders">Orders</NavLink>
           {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
+          <NavLink to="/admin/reviews">Reviews</NavLink>
           <OverviewNav role={role} />
         </nav>
         <span className="admin__who">

@@ -14,11 +14,6 @@ const disputes = page(
   "Disputes open soon",
   "Opening a dispute about an order is on its way. Until then, the help center has our phone number and e-mail.",
 );
-const reviews = page(
-  "Your reviews",
-  "Your reviews open soon",
-  "Reviewing what you bought is on its way. Your orders are under My orders.",
-);
 const referrals = page(
   "Referrals",
   "Referrals open soon",
@@ -56,7 +51,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   invite: page("Invitation", "Invitations open soon", "Invite links work once referrals open."),
   "my-freebies": myFreebies,
   "my-freebie-detail": myFreebies,
-  review: page("Write a review", "Reviews open soon", "Reviewing what you bought is on its way."),
   success: page(
     "Order confirmation",
     "Nothing to confirm here",
@@ -65,8 +59,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
   "my-disputes": disputes,
   "my-dispute-detail": disputes,
   "my-order-disputes": disputes,
-  "my-reviews": reviews,
-  "my-review": reviews,
   "my-referral": referrals,
   "my-earnings": referrals,
   template: devPage,

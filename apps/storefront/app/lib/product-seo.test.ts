@@ -18,7 +18,39 @@ describe("product JSON-LD", () => {
       sku: "AR-40",
     });
     expect(product.offers[1]?.availability).toBe("https://schema.org/OutOfStock");
-    expect(product.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 12 });
+    // Ratings without published reviews: a rating count, no reviews.
+    expect(product.aggregateRating).toMatchObject({ ratingValue: 4.3, ratingCount: 12 });
+    expect(product.aggregateRating).not.toHaveProperty("reviewCount");
+    expect(product).not.toHaveProperty("review");
+  });
+
+  it("carries the page's published reviews, each with its rating (decision 051)", () => {
+    const [reviewed] = productJsonLd("https://maidan.pk", sampleProduct(), [
+      {
+        _id: "r1",
+        author: "Ayesha K.",
+        rating: 5,
+        title: "Light and comfy",
+        text: "Ran 10 km in them </script> with no blisters.",
+        variant: "Red / 40",
+        photos: [],
+        helpful: 2,
+        voted: false,
+        reply: null,
+        createdAt: "2026-11-20T10:00:00.000Z",
+      },
+    ]);
+    expect(reviewed.aggregateRating).toMatchObject({ ratingCount: 12, reviewCount: 12 });
+    expect(reviewed.review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Ayesha K." },
+        datePublished: "2026-11-20",
+        name: "Light and comfy",
+        reviewBody: "Ran 10 km in them </script> with no blisters.",
+        reviewRating: { "@type": "Rating", ratingValue: 5, bestRating: 5, worstRating: 1 },
+      },
+    ]);
   });
 
   it("lists the breadcrumbs from home to the product", () => {

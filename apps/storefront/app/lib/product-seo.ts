@@ -1,4 +1,5 @@
 import type { ProductDetail } from "@maidan/contracts/catalog";
+import type { PublicReview } from "@maidan/contracts/reviews";
 import { categoryCrumbs } from "./category-crumbs";
 import { shareImageUrl } from "./listing-seo";
 
@@ -15,7 +16,11 @@ export function productImageUrl(origin: string, product: ProductDetail): string 
  * schema.org `Product` with one `Offer` per variant (PKR, availability from its stock) and the
  * `BreadcrumbList`, as JSON-LD. Prices are whole rupees.
  */
-export function productJsonLd(origin: string, product: ProductDetail) {
+export function productJsonLd(
+  origin: string,
+  product: ProductDetail,
+  reviews: PublicReview[] = [],
+) {
   const url = absolute(origin, `/${product.slug}`);
   const image = productImageUrl(origin, product);
   const offer = (price: number, stock: number, sku?: string) => ({
@@ -46,8 +51,29 @@ export function productJsonLd(origin: string, product: ProductDetail) {
           aggregateRating: {
             "@type": "AggregateRating",
             ratingValue: product.rating,
-            reviewCount: product.ratingCount,
+            ratingCount: product.ratingCount,
+            ...(reviews.length > 0 ? { reviewCount: product.ratingCount } : {}),
+            bestRating: 5,
+            worstRating: 1,
           },
+        }
+      : {}),
+    // The page's first published reviews, as shown on it (decision 051).
+    ...(reviews.length > 0
+      ? {
+          review: reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            datePublished: r.createdAt.slice(0, 10),
+            name: r.title,
+            reviewBody: r.text,
+            reviewRating: {
+              "@type": "Rating",
+              ratingValue: r.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          })),
         }
       : {}),
     offers,

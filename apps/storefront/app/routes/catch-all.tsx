@@ -9,11 +9,12 @@ import type { Route } from "./+types/catch-all";
 
 /** Any deeper path: a product whose slug is the whole path, else the 404 page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { catalog } = services(context);
+  const s = services(context);
+  const { catalog } = s;
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const product = slug ? await catalog.detail(slug) : null;
   if (!product) throw notFound();
-  return productPageData(catalog, product, request);
+  return productPageData(s, product, request);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
@@ -26,6 +27,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       product={loaderData.product}
       seo={loaderData.seo}
       related={loaderData.related}
+      reviews={loaderData.reviews}
     />
   );
 }

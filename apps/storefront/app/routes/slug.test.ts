@@ -1,3 +1,4 @@
+import type { ProductReviews } from "@maidan/contracts/reviews";
 import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { servicesContext } from "../context";
@@ -7,6 +8,34 @@ import { loader as catchAllLoader } from "./catch-all";
 import { loader } from "./slug";
 
 const runner = sampleProduct({ slug: "air-runner" });
+const noReviews: ProductReviews = {
+  summary: { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] },
+  reviews: [],
+  total: 0,
+  page: 1,
+  pageSize: 5,
+  sort: "newest",
+};
+const runnerReviews: ProductReviews = {
+  ...noReviews,
+  summary: { average: 4, count: 1, distribution: [0, 0, 0, 1, 0] },
+  reviews: [
+    {
+      _id: "r1",
+      author: "Ayesha K.",
+      rating: 4,
+      title: "Good grip",
+      text: "Wore them in the rain.",
+      variant: null,
+      photos: [],
+      helpful: 0,
+      voted: false,
+      reply: null,
+      createdAt: "2026-11-20T10:00:00.000Z",
+    },
+  ],
+  total: 1,
+};
 
 function args<P>(params: P, pageBody?: string) {
   const context = new RouterContextProvider();
@@ -18,6 +47,10 @@ function args<P>(params: P, pageBody?: string) {
   services.catalog = {
     ...services.catalog,
     detail: async (slug) => (slug === runner.slug ? runner : null),
+  };
+  services.reviews = {
+    ...services.reviews,
+    ofProduct: async (productId) => (productId === runner._id ? runnerReviews : noReviews),
   };
   context.set(servicesContext, services);
   const url = new URL("http://shop.test/x");
@@ -49,6 +82,20 @@ describe("slug route loader", () => {
     expect(data.seo.jsonLd.map((ld) => ld["@type"])).toEqual(["Product", "BreadcrumbList"]);
     expect(data.related).toBeInstanceOf(Promise);
     expect((await data.related).length).toBeGreaterThan(0);
+    // The first page of reviews is the page's, in its HTML and its JSON-LD (decision 051).
+    expect(data.reviews).toBe(runnerReviews);
+    expect(data.seo.jsonLd[0]).toMatchObject({ review: [{ name: "Good grip" }] });
+  });
+
+  it("still shows a product whose reviews cannot be read, with none", async () => {
+    const a = args({ slug: "air-runner" });
+    a.context.get(servicesContext).reviews.ofProduct = async () => {
+      throw new Error("reviews down");
+    };
+    const data = await loader(a);
+    if (data.kind !== "product") throw new Error("expected a product");
+    expect(data.reviews.summary.count).toBe(0);
+    expect(data.seo.jsonLd[0]).not.toHaveProperty("review");
   });
 
   it("sanitises a CMS page body on the server", async () => {

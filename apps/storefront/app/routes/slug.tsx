@@ -30,10 +30,11 @@ const CategoryListingView = lazyView(() =>
 );
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { site, catalog } = services(context);
+  const s = services(context);
+  const { site, catalog } = s;
   const target = await resolveSlug(site, params.slug, params.c, (slug) => catalog.detail(slug));
   if (!target) throw notFound();
-  if (target.kind === "product") return productPageData(catalog, target.product, request);
+  if (target.kind === "product") return productPageData(s, target.product, request);
   if (target.kind === "category") {
     const listing = await categoryListing(catalog, params.slug, params.c, request);
     if (!listing) throw notFound();
@@ -90,6 +91,7 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
             product={loaderData.product}
             seo={loaderData.seo}
             related={loaderData.related}
+            reviews={loaderData.reviews}
           />
         </Suspense>
       );

@@ -91,6 +91,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminRefunds: unusedService<AppServices["adminRefunds"]>("adminRefunds"),
     adminCustomers: unusedService<AppServices["adminCustomers"]>("adminCustomers"),
     adminOverview: unusedService<AppServices["adminOverview"]>("adminOverview"),
+    reviews: unusedService<AppServices["reviews"]>("reviews"),
+    adminReviews: unusedService<AppServices["adminReviews"]>("adminReviews"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

@@ -310,7 +310,7 @@ describe("the list", () => {
 
 describe("roles on every /api/admin operation", () => {
   /** Every admin operation, as the OpenAPI document lists it, with a call for an order `o`. */
-  type Op = { url: string; body?: unknown; vendor: number; staff?: number };
+  type Op = { url: string; body?: unknown; vendor: number; staff?: number; manager?: number };
   const ops = (o: string): Record<string, Op> => ({
     "GET /api/admin/orders": { url: "/api/admin/orders", vendor: 200 },
     "GET /api/admin/orders/{id}": { url: `/api/admin/orders/${o}`, vendor: 200 },
@@ -437,6 +437,29 @@ describe("roles on every /api/admin operation", () => {
       body: { status: "called" },
       vendor: 403,
       staff: 404,
+    // Reviews (decision 051): vendors see their own products' reviews, so an unknown one is a
+    // 404 for every staff member; the moderation setting is the admin's.
+    "GET /api/admin/reviews": { url: "/api/admin/reviews", vendor: 200 },
+    ...Object.fromEntries(
+      [
+        ["POST /api/admin/reviews/{id}/publish", "/publish", undefined],
+        ["POST /api/admin/reviews/{id}/hide", "/hide", { reason: "role check" }],
+        ["PUT /api/admin/reviews/{id}/reply", "/reply", { reply: "role check" }],
+      ].map(([name, tail, body]) => [
+        name,
+        {
+          url: `/api/admin/reviews/${crypto.randomUUID()}${tail}`,
+          ...(body ? { body } : {}),
+          vendor: 404,
+          staff: 404,
+        },
+      ]),
+    ),
+    "PUT /api/admin/reviews/settings": {
+      url: "/api/admin/reviews/settings",
+      body: { moderated: true },
+      vendor: 403,
+      manager: 403,
     },
   });
 
@@ -458,7 +481,7 @@ describe("roles on every /api/admin operation", () => {
       // A fresh order of the vendor's store for each caller: each may move it once.
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
-        const method = name.split(" ")[0] as "GET" | "POST";
+        const method = name.split(" ")[0] as "GET" | "POST" | "PUT";
         const res = await send(t, method, op.url, headers, op.body);
         const expected =
           who === "anonymous"
@@ -467,7 +490,9 @@ describe("roles on every /api/admin operation", () => {
               ? 403
               : who === "vendor"
                 ? op.vendor
-                : (op.staff ?? 200);
+                : who === "manager"
+                  ? (op.manager ?? op.staff ?? 200)
+                  : (op.staff ?? 200);
         expect(res.statusCode, `${who}: ${name} ${res.body.slice(0, 200)}`).toBe(expected);
       }
     }

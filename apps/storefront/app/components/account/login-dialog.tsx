@@ -57,6 +57,9 @@ export function LoginDialog() {
           ×
         </button>
       </div>
+      {state.fromReview && (
+        <p className="muted">Log in with the account you ordered with to review your purchase.</p>
+      )}
       {state.accountShow && <DialogForm redirectTo={state.redirectTo ?? here} />}
     </dialog>
   );

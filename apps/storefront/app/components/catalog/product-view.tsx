@@ -1,6 +1,7 @@
 import type { ProductCard, ProductDetail } from "@maidan/contracts/catalog";
+import type { ProductReviews } from "@maidan/contracts/reviews";
 import { Suspense, useState } from "react";
-import { Await, Link } from "react-router";
+import { Link } from "react-router";
 import { categoryCrumbs } from "../../lib/category-crumbs";
 import { lazyView } from "../../lib/lazy-view";
 import { useRootData } from "../../lib/root-data";
@@ -12,17 +13,18 @@ import { AddToCart } from "./add-to-cart";
 import { RatingSummary } from "./rating-summary";
 import { VariantPicker } from "./variant-picker";
 
-// Related products arrive after the rest of the page, below the fold: their carousel's code (and
-// its tiles') is fetched then, not in the page's first download. React keeps the server's row until
-// it is there. Their images are lazy (eager high-priority tiles here raced the gallery's first
-// image), and a related product showing the product's own photo (common among colour listings)
-// reuses the gallery's file.
-const ProductCarousel = lazyView(() => import("../carousel/product-carousel"));
+// Reviews and related products are below the fold: their code (the carousel's and its tiles'
+// too) is fetched after the page's first download (decision 051). React keeps the server's HTML
+// until it is there. Related images are lazy (eager high-priority tiles here raced the gallery's
+// first image), and a related product showing the product's own photo (common among colour
+// listings) reuses the gallery's file.
+const ProductMore = lazyView(() => import("./product-more"));
 
 type Props = {
   product: ProductDetail;
   seo: { url: string; image: string | null };
   related: Promise<ProductCard[]>;
+  reviews: ProductReviews;
 };
 
 /**
@@ -49,7 +51,7 @@ function Promises() {
  * A product's page: gallery, price, variants with their stock, seller, description,
  * specifications and rating; related products stream in after the rest.
  */
-export function ProductView({ product, seo, related }: Props) {
+export function ProductView({ product, seo, related, reviews }: Props) {
   const [choice, setChoice] = useState(() => initialChoice(product.variants));
   const variant = findVariant(product.variants, choice);
   const stock = variant?.stock ?? product.stock;
@@ -140,24 +142,14 @@ export function ProductView({ product, seo, related }: Props) {
           </>
         )}
       </section>
-      <section className="product-view__related" aria-labelledby="related-heading">
-        <h2 id="related-heading">You may also like</h2>
-        <Suspense fallback={<p className="empty-note">Loading related products…</p>}>
-          <Await
-            resolve={related}
-            errorElement={<p className="empty-note">No related products right now.</p>}
-          >
-            {(items) => (
-              <ProductCarousel
-                products={items}
-                labelledBy="related-heading"
-                empty="No related products right now."
-                shown={images[0] && { src: images[0].url, sizes: GALLERY_SIZES }}
-              />
-            )}
-          </Await>
-        </Suspense>
-      </section>
+      <Suspense>
+        <ProductMore
+          productId={product._id}
+          reviews={reviews}
+          related={related}
+          shown={images[0] && { src: images[0].url, sizes: GALLERY_SIZES }}
+        />
+      </Suspense>
     </article>
   );
 }

@@ -54,6 +54,9 @@ export default function DashboardPage() {
           <Link to="/my/orders">My orders</Link>
         </li>
         <li>
+          <Link to="/my/reviews">My reviews</Link>
+        </li>
+        <li>
           <Link to="/my/account">Edit profile</Link>
         </li>
         <li>

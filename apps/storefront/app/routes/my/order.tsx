@@ -92,6 +92,8 @@ export default function MyOrder() {
     order.status === "cancelled" ? undefined : order.history.find((h) => h.status === "shipped");
   const returning = order.status === "return_requested" || order.status === "returned";
   const ladder = returning ? RETURN_LADDER : LADDER;
+  // Received: each line may be reviewed (decision 051).
+  const received = returning || order.status === "delivered";
   const returnNote = returning
     ? order.history.find((h) => h.status === "return_requested")?.note
     : undefined;
@@ -139,6 +141,7 @@ export default function MyOrder() {
               {taxDisplay === "per_item" && i.tax > 0 && (
                 <div className="muted">incl. {rupees(i.tax)} sales tax</div>
               )}
+              {received && !i.gift && <Link to={`/review/${i._id}`}>Write a review</Link>}
             </div>
             <strong className="cart-line__total">{rupees(i.total)}</strong>
           </li>
