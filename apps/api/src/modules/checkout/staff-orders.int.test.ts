@@ -437,6 +437,7 @@ describe("roles on every /api/admin operation", () => {
       body: { status: "called" },
       vendor: 403,
       staff: 404,
+    },
     // Reviews (decision 051): vendors see their own products' reviews, so an unknown one is a
     // 404 for every staff member; the moderation setting is the admin's.
     "GET /api/admin/reviews": { url: "/api/admin/reviews", vendor: 200 },
