@@ -46,6 +46,8 @@ import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
 import type { Messages } from "./modules/messages/messages.ts";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
+import type { NotificationsImpl } from "./modules/notifications/notifications.service.ts";
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
@@ -92,6 +94,8 @@ export type ApiDomains = {
   events: Events;
   /** The back-office's overview: dashboard, payments, COD queue (decision 047). */
   backOffice: AdminOverviewService;
+  /** In-app notifications and web push (decision 049). */
+  notifications: NotificationsImpl;
 };
 
 /**
@@ -131,6 +135,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         staffCustomers: d.staffCustomers,
       });
       await api.register(backOfficeRoutes, { backOffice: d.backOffice });
+      await api.register(notificationRoutes, { notifications: d.notifications });
     },
     { prefix: "/api" },
   );

@@ -26,6 +26,9 @@ import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
+import { createNotifications } from "@maidan/api/modules/notifications/notifications.service";
+import { NOTIFIED_EVENTS } from "@maidan/api/modules/notifications/notify-events";
+import { createPushSender, vapidKeys } from "@maidan/api/modules/notifications/web-push";
 import { createOrdersService } from "@maidan/api/modules/orders/order-records.service";
 import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/http";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
@@ -196,6 +199,15 @@ export async function composeDomains(
     const { checkoutId, ordersPaid } = e.payload;
     if (ordersPaid === true && typeof checkoutId === "string") await sendPaid(checkoutId, e.id);
   });
+  // In-app notifications and web push, from the domain events (decision 049).
+  const notifications = createNotifications({
+    db,
+    jobs,
+    orders: { order: (id) => orders.facts(id), checkout: (id) => orders.checkoutFacts(id) },
+    push: createPushSender(vapidKeys(config), config.PUSH_TIMEOUT_MS),
+    allowHttpEndpoints: !config.isProduction,
+  });
+  events.on([...NOTIFIED_EVENTS], "notifications", (e) => notifications.onEvent(e));
   const content = createContentService(db);
   const freebies = createFreebieService(
     db,
@@ -288,6 +300,7 @@ export async function composeDomains(
     messages,
     events,
     backOffice,
+    notifications,
     services: {
       site,
       auth: auth.service,
@@ -306,6 +319,7 @@ export async function composeDomains(
       wallet,
       vouchers,
       freebies,
+      notifications,
     },
   };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { couriersEnv } from "./couriers-env.ts";
+import { pushEnv } from "./push-env.ts";
 import { mediaEnv, mediaEnvProblems } from "./media-env.ts";
 import { paymentsEnv } from "./payments-env.ts";
 
@@ -101,6 +102,7 @@ export const envSchema = z.object({
   ...paymentsEnv,
   ...mediaEnv,
   ...couriersEnv,
+  ...pushEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,7 @@ import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
 import type { ContentService } from "./content.ts";
 import type { FreebieService } from "./freebies.ts";
+import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
 import type {
@@ -81,4 +82,6 @@ export type AppServices = {
   vouchers: VoucherService;
   /** Freebie campaigns and the viewer's standing against their terms. */
   freebies: FreebieService;
+  /** The signed-in shopper's notifications and push subscriptions (decision 049). */
+  notifications: NotificationsService;
 };

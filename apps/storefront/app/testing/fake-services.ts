@@ -95,6 +95,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),
     freebies: fakeFreebies(),
+    notifications: unusedService<AppServices["notifications"]>("notifications"),
   };
 }
 
