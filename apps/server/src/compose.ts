@@ -205,7 +205,7 @@ export async function composeDomains(
     jobs,
     orders: { order: (id) => orders.facts(id), checkout: (id) => orders.checkoutFacts(id) },
     push: createPushSender(vapidKeys(config), config.PUSH_TIMEOUT_MS),
-    allowHttpEndpoints: !config.isProduction,
+    allowHttpEndpoints: config.PUSH_ALLOW_HTTP ?? !config.isProduction,
   });
   events.on([...NOTIFIED_EVENTS], "notifications", (e) => notifications.onEvent(e));
   const content = createContentService(db);

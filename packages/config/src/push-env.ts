@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be base64url (as web-push prints it)");
 
 /**
@@ -14,5 +18,10 @@ export const pushEnv = {
     .string()
     .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
     .optional(),
+  /**
+   * Take push endpoints on plain http (a local push service in tests); default: outside
+   * production only. Production takes https endpoints only.
+   */
+  PUSH_ALLOW_HTTP: bool.optional(),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 };
