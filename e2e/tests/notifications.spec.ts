@@ -1,7 +1,6 @@
 import { startPushService } from "@maidan/api/testing/push-service";
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
 import { adminPage, origin, shopperOrder } from "./admin-helpers.ts";
-import { productWithStock } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 

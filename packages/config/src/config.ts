@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { couriersEnv } from "./couriers-env.ts";
-import { pushEnv } from "./push-env.ts";
 import { mediaEnv, mediaEnvProblems } from "./media-env.ts";
 import { paymentsEnv } from "./payments-env.ts";
+import { pushEnv } from "./push-env.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -389,7 +389,7 @@ describe("web push", () => {
     const dead = push.subscribe();
     for (const s of [live, dead]) await send(t, "POST", "/api/push/subscriptions", me.headers, s);
     push.answer(dead.endpoint, 410);
-    const productId = await backInStock(me.id, "Kurta");
+    await backInStock(me.id, "Kurta");
     await t.app.domains.jobs.drain();
     const endpoints = (
       await t.database.pool.query<{ endpoint: string }>(
