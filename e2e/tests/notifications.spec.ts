@@ -13,7 +13,8 @@ import { horizontalOverflow, snapshot } from "./helpers.ts";
  * staff's next step reaches the test's local push service, and its message, delivered to the
  * service worker, is shown as a notification.
  */
-test.describe.configure({ timeout: 120_000 });
+// Two journeys each with the admin signing in through the page: slow on the 2 shared cores.
+test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Each project its own product, apart from the other specs' slots. */
