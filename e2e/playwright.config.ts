@@ -91,6 +91,8 @@ export default defineConfig({
       // gateways send the shopper back to it only (decisions 022, 025).
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
+      // The push journey's local push service speaks plain http (never a real push service).
+      PUSH_ALLOW_HTTP: "true",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
     },

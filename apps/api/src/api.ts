@@ -51,6 +51,8 @@ import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
 import type { Messages } from "./modules/messages/messages.ts";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
+import type { NotificationsImpl } from "./modules/notifications/notifications.service.ts";
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
@@ -105,6 +107,8 @@ export type ApiDomains = {
   staffVendors: AdminVendorApplicationsService;
   /** Reviews: the shoppers' and the back-office's moderation (decision 051). */
   reviews: ReviewsImpl;
+  /** In-app notifications and web push (decision 049). */
+  notifications: NotificationsImpl;
 };
 
 /**
@@ -147,6 +151,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(vendorApplicationRoutes, { applications: d.vendorApplications });
       await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
       await api.register(reviewsRoutes, { reviews: d.reviews });
+      await api.register(notificationRoutes, { notifications: d.notifications });
     },
     { prefix: "/api" },
   );

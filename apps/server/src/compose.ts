@@ -30,6 +30,9 @@ import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
+import { createNotifications } from "@maidan/api/modules/notifications/notifications.service";
+import { NOTIFIED_EVENTS } from "@maidan/api/modules/notifications/notify-events";
+import { createPushSender, vapidKeys } from "@maidan/api/modules/notifications/web-push";
 import { createOrdersService } from "@maidan/api/modules/orders/order-records.service";
 import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/http";
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
@@ -211,6 +214,18 @@ export async function composeDomains(
     const { checkoutId, ordersPaid } = e.payload;
     if (ordersPaid === true && typeof checkoutId === "string") await sendPaid(checkoutId, e.id);
   });
+  // In-app notifications and web push, from the domain events (decision 049).
+  const notifications = createNotifications({
+    db,
+    jobs,
+    orders: { order: (id) => orders.facts(id), checkout: (id) => orders.checkoutFacts(id) },
+    push: createPushSender(vapidKeys(config), config.PUSH_TIMEOUT_MS),
+    allowHttpEndpoints: config.PUSH_ALLOW_HTTP ?? !config.isProduction,
+  });
+  // A guest's order tells no one in-app: it costs the order's transaction no job (decision 034).
+  events.on([...NOTIFIED_EVENTS], "notifications", (e) => notifications.onEvent(e), {
+    when: (e) => !(e.name === "order.placed" && e.payload.userId === null),
+  });
   const content = createContentService(db);
   const freebies = createFreebieService(
     db,
@@ -315,6 +330,7 @@ export async function composeDomains(
     vendorApplications,
     staffVendors,
     reviews,
+    notifications,
     services: {
       site,
       auth: auth.service,
@@ -337,6 +353,7 @@ export async function composeDomains(
       freebies,
       vendorApplications,
       adminVendors: staffVendors,
+      notifications,
     },
   };
 }

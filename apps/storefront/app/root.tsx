@@ -24,6 +24,7 @@ import { analyticsPlan } from "./lib/analytics";
 import { cartOwner } from "./lib/cart.server";
 import { FOOTER_COLUMNS } from "./lib/footer-links.server";
 import { readGuestId } from "./lib/guest-id.server";
+import { notificationsOwner } from "./lib/notifications.server";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
 import {
@@ -59,11 +60,14 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const { site } = services(context);
   // A first visit (no session, no guest cookie yet) has an empty cart: no query for it.
   const firstVisit = viewer === null && readGuestId(request) === null;
-  const [settings, home, shipping, cart] = await Promise.allSettled([
+  const notified = notificationsOwner(request, viewer);
+  const [settings, home, shipping, cart, unread] = await Promise.allSettled([
     site.settings(),
     once(context, "home", () => site.home()),
     site.defaultShipping(),
     firstVisit ? null : services(context).carts.get(cartOwner(context)),
+    // §4: only with an Authorization cookie; §8: a failure is only logged.
+    notified ? services(context).notifications.unreadCount(notified) : null,
   ]);
   const categories = settledOr(home, null, "categories")?.categories ?? [];
   return {
@@ -79,6 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       city: viewer.city ?? null,
     },
     cartQty: settledOr(cart, null, "cart")?.qty ?? 0,
+    unread: settledOr(unread, null, "notifications") ?? 0,
     payments: services(context).payments.availability(),
     footer: FOOTER_COLUMNS,
   };

@@ -112,6 +112,8 @@ describe("route table", () => {
     expect(leafId("/freebies/eid-gift")).toBe("freebie-detail");
     expect(fileOf("/freebies/eid-gift")).toBe("routes/freebie.tsx");
     expect(comingSoonPages.freebies).toBeUndefined();
+    expect(fileOf("/notifications")).toBe("routes/notifications.tsx");
+    expect(comingSoonPages.notifications).toBeUndefined();
     expect(comingSoonPages["freebie-detail"]).toBeUndefined();
     expect(fileOf("/myfreebies")).toBe("routes/coming-soon.tsx");
     expect(fileOf("/myfreebies/7")).toBe("routes/coming-soon.tsx");

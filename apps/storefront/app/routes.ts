@@ -41,7 +41,7 @@ export default [
 
   layout("layouts/bottom-navigation.tsx", [
     route("explore", "routes/explore.tsx", { id: "explore" }),
-    soon("notifications", "notifications"),
+    route("notifications", "routes/notifications.tsx", { id: "notifications" }),
     soon("wishlist", "wishlist"),
   ]),
 

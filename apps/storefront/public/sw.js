@@ -86,3 +86,47 @@ async function put(cache, name, request, response) {
     evictable.slice(0, Math.max(0, evictable.length - limit)).map((k) => cache.delete(k)),
   );
 }
+
+/**
+ * Web push (issue #16): the shop's message as a notification; a tap opens the linked page of the
+ * shop, in a tab already showing the shop when there is one.
+ */
+sw.addEventListener("push", (event) => {
+  /** @type {{ title?: string; body?: string; link?: string; tag?: string }} */
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    sw.registration.showNotification(message.title || "Maidan", {
+      body: message.body || "",
+      tag: message.tag,
+      icon: "/favicon.svg",
+      data: { link: message.link || "/notifications" },
+    }),
+  );
+});
+
+sw.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const link = String(event.notification.data?.link || "/notifications");
+  // Only the shop's own pages: a path, never another site.
+  const target = new URL(
+    link.startsWith("/") && !link.startsWith("//") ? link : "/notifications",
+    sw.location.origin,
+  );
+  event.waitUntil(
+    sw.clients.matchAll({ type: "window", includeUncontrolled: true }).then((list) => {
+      const open = list.find((c) => new URL(c.url).origin === target.origin);
+      // A tab this worker does not control cannot be navigated: a new window then.
+      if (open)
+        return open
+          .navigate(target.href)
+          .then((c) => (c ?? open).focus())
+          .catch(() => sw.clients.openWindow(target.href));
+      return sw.clients.openWindow(target.href);
+    }),
+  );
+});

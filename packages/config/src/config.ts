@@ -5,6 +5,7 @@ import { z } from "zod";
 import { couriersEnv } from "./couriers-env.ts";
 import { mediaEnv, mediaEnvProblems } from "./media-env.ts";
 import { paymentsEnv } from "./payments-env.ts";
+import { pushEnv } from "./push-env.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -101,6 +102,7 @@ export const envSchema = z.object({
   ...paymentsEnv,
   ...mediaEnv,
   ...couriersEnv,
+  ...pushEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,7 @@ import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
 import type { ContentService } from "./content.ts";
 import type { FreebieService } from "./freebies.ts";
+import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
 import type { AdminReviewsService, ReviewsService } from "./reviews.ts";
@@ -93,4 +94,6 @@ export type AppServices = {
   vendorApplications: VendorApplicationsService;
   /** The back-office's vendor applications and call-back queue (decision 053). */
   adminVendors: AdminVendorApplicationsService;
+  /** The signed-in shopper's notifications and push subscriptions (decision 049). */
+  notifications: NotificationsService;
 };

@@ -5,7 +5,7 @@ import { SearchForm } from "./search-form";
 
 /** Logo, search, account links and the category bar. Plain links: it works without JavaScript. */
 export function SiteHeader() {
-  const { categories, viewer, cartQty } = useRootData();
+  const { categories, viewer, cartQty, unread } = useRootData();
   const location = useLocation();
   return (
     <header className="site-header">
@@ -14,6 +14,13 @@ export function SiteHeader() {
           Maidan
         </Link>
         <SearchForm />
+        {/* The bell: drawn by chrome.css, its count from data-n (the header's script is counted
+            in bytes); for everyone, signed out it leads to the login. */}
+        <NavLink
+          to="/notifications"
+          aria-label={`${unread} unread notifications`}
+          data-n={unread}
+        />
         <nav className="site-header__actions" aria-label="Your shop">
           <NavLink to="/wishlist">Wishlist</NavLink>
           {viewer ? (

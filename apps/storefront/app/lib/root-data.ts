@@ -28,6 +28,8 @@ export type RootData = {
   } | null;
   /** Units in the visitor's cart, for the header (cart module, #5). */
   cartQty: number;
+  /** The signed-in shopper's unread notifications, for the header's and tab bar's badge. */
+  unread: number;
   /**
    * The gateways taking payments (checkout offers only these) and whether any of them is a
    * sandbox (the ribbon itself is written by entry.server.tsx; decision 024).
@@ -43,6 +45,7 @@ export const emptyRootData: RootData = {
   shipping: null,
   viewer: null,
   cartQty: 0,
+  unread: 0,
 };
 
 /** The root loader's data; the fallbacks while an error page renders without it. */

@@ -2,6 +2,7 @@ import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useFeedback } from "../components/account/use-feedback";
 import { OrderItems } from "../components/checkout/order-items";
+import { PushPrompt } from "../components/push-prompt";
 import { clientIp, formObject } from "../lib/account.server";
 import { cartOwner } from "../lib/cart.server";
 import { formatTime } from "../lib/format";
@@ -178,6 +179,8 @@ export default function OrderSuccess() {
           </p>
         )
       )}
+      {/* After the order, never on a first visit: may we tell them when it moves? */}
+      <PushPrompt signedIn={signedIn && orders.length > 0} />
       <p>
         {signedIn && orders[0] ? (
           <Link to={`/my/orders/${orders[0]._id}`}>See your order</Link>

@@ -99,6 +99,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     freebies: fakeFreebies(),
     vendorApplications: unusedService<AppServices["vendorApplications"]>("vendorApplications"),
     adminVendors: unusedService<AppServices["adminVendors"]>("adminVendors"),
+    notifications: unusedService<AppServices["notifications"]>("notifications"),
   };
 }
 

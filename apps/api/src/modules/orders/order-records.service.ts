@@ -136,11 +136,31 @@ export const notesOf = (db: DbOrTx, orderId: string) => notesRepo.notesOf(db, or
 export const insertNote = (...args: Parameters<typeof notesRepo.insertNote>) =>
   notesRepo.insertNote(...args);
 
+/** Who an order is for and how it is named (no money, no address). */
+export type OrderFacts = { id: string; userId: string | null; orderNo: string; status: string };
+const factsOf = (o: repo.OrderRow): OrderFacts => ({
+  id: o.id,
+  userId: o.user_id,
+  orderNo: o.order_no,
+  status: o.status,
+});
+
 /** The shopper's lists of orders (what needs no other domain). */
 export function createOrdersService(db: Db) {
   return {
     async listMine(userId: string, limit = 50): Promise<OrderSummary[]> {
       return (await repo.listOrders(db, userId, Math.min(Math.max(limit, 1), 100))).map(toSummary);
+    },
+
+    /** An order's owner, number and status, whoever's it is (the notifications consumer). */
+    async facts(id: string): Promise<OrderFacts | null> {
+      const o = await staffRepo.findForStaff(db, id);
+      return o ? factsOf(o) : null;
+    },
+
+    /** The same for each order of a checkout, by number. */
+    async checkoutFacts(checkoutId: string): Promise<OrderFacts[]> {
+      return (await repo.checkoutOrders(db, checkoutId)).map(factsOf);
     },
 
     /** Orders of a checkout awaiting a failed online payment (the /checkout/repayment list). */

@@ -1,6 +1,7 @@
 import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useLoaderData } from "react-router";
 import { requireViewer } from "../../lib/account.server";
+import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/dashboard";
@@ -21,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function DashboardPage() {
   const { user, defaultAddress, recent } = useLoaderData<typeof loader>();
+  const { unread } = useRootData();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="dash-title">
@@ -50,6 +52,11 @@ export default function DashboardPage() {
         </ul>
       )}
       <ul className="link-list">
+        <li>
+          <Link to="/notifications">
+            Notifications{unread > 0 && <span className="cart-count">{unread}</span>}
+          </Link>
+        </li>
         <li>
           <Link to="/my/orders">My orders</Link>
         </li>

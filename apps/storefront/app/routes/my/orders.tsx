@@ -1,5 +1,6 @@
 import type { OrderStatus, OrderSummary } from "@maidan/contracts/orders";
 import { Link, useLoaderData } from "react-router";
+import { PushPrompt } from "../../components/push-prompt";
 import { requireViewer } from "../../lib/account.server";
 import { formatDate } from "../../lib/format";
 import { orderMoneyLine } from "../../lib/order-money";
@@ -45,6 +46,7 @@ export default function MyOrders() {
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">My orders</h1>
+      <PushPrompt signedIn={orders.length > 0} />
       {orders.length === 0 && (
         <p>
           No orders yet. <Link to="/">Start shopping</Link>
