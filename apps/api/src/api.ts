@@ -5,6 +5,7 @@ import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { FreebieService } from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
+import type { WishlistService } from "@maidan/contracts/wishlists";
 import type { Database } from "@maidan/db/database";
 import type { FastifyInstance } from "fastify";
 import type { Kv } from "./lib/kv.ts";
@@ -54,6 +55,7 @@ import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import type { WalletServiceImpl } from "./modules/wallet/wallet.service.ts";
+import { wishlistRoutes } from "./modules/wishlists/wishlists.routes.ts";
 
 /** What the routes are given: the domains' services as the server wired them (apps/server). */
 export type ApiDomains = {
@@ -86,6 +88,8 @@ export type ApiDomains = {
   wallet: WalletServiceImpl;
   vouchers: VoucherServiceImpl;
   freebies: FreebieService;
+  /** The shopper's wishlists and the hearts (issue #16). */
+  wishlists: WishlistService;
   /** The job queue (pg-boss): messages, sweeps, events (decision 034). */
   jobs: Jobs;
   messages: Messages;
@@ -121,6 +125,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(walletRoutes, { wallet: d.wallet });
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });
+      await api.register(wishlistRoutes, { wishlists: d.wishlists });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });
       await api.register(jobsRoutes, { jobs: d.jobs });
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });

@@ -21,6 +21,7 @@ import type {
 } from "./site.ts";
 import type { VoucherService } from "./vouchers.ts";
 import type { WalletService } from "./wallet.ts";
+import type { WishlistService } from "./wishlists.ts";
 
 /** A category's page: the category, its neighbours and a first row of products. */
 export type CategoryPage = {
@@ -81,4 +82,6 @@ export type AppServices = {
   vouchers: VoucherService;
   /** Freebie campaigns and the viewer's standing against their terms. */
   freebies: FreebieService;
+  /** The signed-in shopper's wishlists (the hearts and /wishlist). */
+  wishlists: WishlistService;
 };
