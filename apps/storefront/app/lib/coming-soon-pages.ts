@@ -42,7 +42,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Notifications open soon",
     "Order and offer updates will be listed here. Until then they come by SMS and e-mail.",
   ),
-  wishlist: page("Wishlist", "Wishlists open soon", "Saving products for later is on its way."),
   "lucky-draw": page(
     "Lucky draw",
     "The lucky draw opens soon",

@@ -7,6 +7,7 @@ import { fakeCatalog } from "./fake-catalog";
 import { fakeContent } from "./fake-content";
 import { fakeFreebies } from "./fake-freebies";
 import { fakeCarts, fakeOrders } from "./fake-orders";
+import { fakeWishlists } from "./fake-wishlists";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
 
@@ -95,6 +96,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),
     freebies: fakeFreebies(),
+    wishlists: fakeWishlists(),
   };
 }
 
