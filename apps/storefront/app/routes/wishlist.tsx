@@ -126,7 +126,7 @@ function List({ list, lists }: { list: Wishlist; lists: Wishlist[] }) {
           {list.name} <span className="wish-item__meta">({list.items.length})</span>
         </h2>
         {!list.isDefault && (
-          <div className="wishlist__rename">
+          <div className="wishlist__manage">
             <Form method="post" className="wishlist__rename">
               <input type="hidden" name="list" value={list._id} />
               <input
