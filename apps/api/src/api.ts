@@ -9,6 +9,7 @@ import type {
   AdminVendorApplicationsService,
   VendorApplicationsService,
 } from "@maidan/contracts/vendor-applications";
+import type { WishlistService } from "@maidan/contracts/wishlists";
 import type { Database } from "@maidan/db/database";
 import type { FastifyInstance } from "fastify";
 import type { Kv } from "./lib/kv.ts";
@@ -64,6 +65,7 @@ import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import type { WalletServiceImpl } from "./modules/wallet/wallet.service.ts";
+import { wishlistRoutes } from "./modules/wishlists/wishlists.routes.ts";
 
 /** What the routes are given: the domains' services as the server wired them (apps/server). */
 export type ApiDomains = {
@@ -96,6 +98,8 @@ export type ApiDomains = {
   wallet: WalletServiceImpl;
   vouchers: VoucherServiceImpl;
   freebies: FreebieService;
+  /** The shopper's wishlists and the hearts (issue #16). */
+  wishlists: WishlistService;
   /** The job queue (pg-boss): messages, sweeps, events (decision 034). */
   jobs: Jobs;
   messages: Messages;
@@ -138,6 +142,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(walletRoutes, { wallet: d.wallet });
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });
+      await api.register(wishlistRoutes, { wishlists: d.wishlists });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });
       await api.register(jobsRoutes, { jobs: d.jobs });
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });

@@ -43,6 +43,12 @@ import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVendorApplications } from "@maidan/api/modules/vendors/vendor-applications.service";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
+import {
+  createWishlistWatch,
+  defineWishlistWatch,
+  WISHLIST_WATCH_QUEUE,
+} from "@maidan/api/modules/wishlists/wishlist-watch";
+import { createWishlistService } from "@maidan/api/modules/wishlists/wishlists.service";
 import type { AppServices } from "@maidan/contracts/services";
 import type { FastifyInstance } from "fastify";
 
@@ -61,6 +67,8 @@ export type Domains = ApiDomains & {
    * `all`: every page shows the settings). The storefront's page cache subscribes.
    */
   onPagesChange: (listener: (change: CatalogChange) => void) => () => void;
+  /** Price drops and returns to stock of wishlisted products (tests run it by hand). */
+  wishlistWatch: ReturnType<typeof createWishlistWatch>;
 };
 
 export type ComposeOptions = {
@@ -243,9 +251,15 @@ export async function composeDomains(
     if (change.kind === "all" || change.listings) site.dropTiles();
     pages.emit(change);
   });
+  const wishlists = createWishlistService(db);
+  const wishlistWatch = createWishlistWatch({ db, events });
   news.on(async (n, from) => {
-    if (n.kind === "stock") await catalog.stockChanged(n.productIds);
-    else if (n.kind === "catalog") {
+    if (n.kind === "stock") {
+      await catalog.stockChanged(n.productIds);
+      // Back in stock (a cancelled or returned order's units) is news for wishlists: the
+      // instance that made the change queues the watch (one queued at a time).
+      if (from === "here") await jobs.enqueue(db, WISHLIST_WATCH_QUEUE, {});
+    } else if (n.kind === "catalog") {
       // The writer rebuilds the shared search vocabulary; the others only drop their copies.
       if (from === "here") catalog.invalidate();
       else catalog.forget();
@@ -283,6 +297,8 @@ export async function composeDomains(
     keepSeconds: 24 * 3600,
     handle: () => courierShipping.trackShipped(),
   });
+  // Price drops and returns to stock of wishlisted products, at most daily per shopper (#16).
+  defineWishlistWatch(jobs, wishlistWatch, config.isTest ? undefined : cronEvery(15 * 60_000));
   await jobs.start();
   const audit = createAuditService(db);
   const backOffice = createBackOffice({ db, jobs, audit });
@@ -323,6 +339,8 @@ export async function composeDomains(
     wallet,
     vouchers,
     freebies,
+    wishlists,
+    wishlistWatch,
     jobs,
     messages,
     events,
@@ -354,6 +372,7 @@ export async function composeDomains(
       vendorApplications,
       adminVendors: staffVendors,
       notifications,
+      wishlists,
     },
   };
 }

@@ -42,7 +42,7 @@ export default [
   layout("layouts/bottom-navigation.tsx", [
     route("explore", "routes/explore.tsx", { id: "explore" }),
     route("notifications", "routes/notifications.tsx", { id: "notifications" }),
-    soon("wishlist", "wishlist"),
+    route("wishlist", "routes/wishlist.tsx", { id: "wishlist" }),
   ]),
 
   layout("layouts/mobile.tsx", [

@@ -27,6 +27,7 @@ import type {
 } from "./vendor-applications.ts";
 import type { VoucherService } from "./vouchers.ts";
 import type { WalletService } from "./wallet.ts";
+import type { WishlistService } from "./wishlists.ts";
 
 /** A category's page: the category, its neighbours and a first row of products. */
 export type CategoryPage = {
@@ -96,4 +97,6 @@ export type AppServices = {
   adminVendors: AdminVendorApplicationsService;
   /** The signed-in shopper's notifications and push subscriptions (decision 049). */
   notifications: NotificationsService;
+  /** The signed-in shopper's wishlists (the hearts and /wishlist). */
+  wishlists: WishlistService;
 };

@@ -20,9 +20,9 @@ describe("LinkPrefetch (spec §9 link prefetch idle timeout 2000 ms)", () => {
     vi.resetModules();
     loaded.mockClear();
     // Stands in for the prefetcher's chunk: records when the page fetches it.
-    vi.doMock("./link-prefetcher", () => {
+    vi.doMock("./idle-parts", () => {
       loaded();
-      return { LinkPrefetcher: FakePrefetcher };
+      return { IdleParts: FakePrefetcher };
     });
     vi.stubGlobal("window", globalThis);
   });

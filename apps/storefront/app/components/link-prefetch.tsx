@@ -7,18 +7,18 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 /**
  * Link prefetching, on by default (spec §4). Its code (link-prefetcher.tsx) is fetched once the
  * page is idle, which is when prefetching may start anyway, so it stays out of first-load
- * JavaScript. Offline, the fetch fails and is tried again when the browser is back online.
+ * JavaScript; the wishlist hearts' code comes in the same chunk (idle-parts.tsx). Offline, the fetch fails and is tried again when the browser is back online.
  * Rendered once, by the root layout, which stays for the page's life.
  */
 export function LinkPrefetch() {
-  const [Prefetcher, setPrefetcher] = useState<ComponentType | null>(null);
+  const [Parts, setParts] = useState<ComponentType | null>(null);
   useEffect(() => {
     const load = () =>
-      import("./link-prefetcher").then(
-        (m) => setPrefetcher(() => m.LinkPrefetcher),
+      import("./idle-parts").then(
+        (m) => setParts(() => m.IdleParts),
         () => addEventListener("online", load, { once: true }),
       );
     whenIdle(load, PREFETCH_IDLE_TIMEOUT_MS);
   }, []);
-  return Prefetcher && <Prefetcher />;
+  return Parts && <Parts />;
 }

@@ -36,6 +36,14 @@ export function ProductTile({
         {product.brand && <span className="product-tile__brand">{product.brand}</span>}
         <h3 className="product-tile__name">{product.name}</h3>
       </Link>
+      {/* The heart (components/wishlist/wishlist-client.tsx). */}
+      <button
+        type="button"
+        className="heart heart--tile"
+        data-wish={product._id}
+        data-slug={product.slug}
+        aria-label={`Save ${product.name} to wishlist`}
+      />
       <Price price={product.price} mrp={product.mrp} />
       {product.inStock ? (
         <TileAddToCart product={product} />

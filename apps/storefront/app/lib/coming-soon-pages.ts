@@ -32,7 +32,6 @@ const devPage = page(
 );
 
 export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
-  wishlist: page("Wishlist", "Wishlists open soon", "Saving products for later is on its way."),
   "lucky-draw": page(
     "Lucky draw",
     "The lucky draw opens soon",

@@ -7,6 +7,7 @@ import { fakeCatalog } from "./fake-catalog";
 import { fakeContent } from "./fake-content";
 import { fakeFreebies } from "./fake-freebies";
 import { fakeCarts, fakeOrders } from "./fake-orders";
+import { fakeWishlists } from "./fake-wishlists";
 
 /** In-memory services for unit tests: a tiny shop with one of everything. */
 
@@ -100,6 +101,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     vendorApplications: unusedService<AppServices["vendorApplications"]>("vendorApplications"),
     adminVendors: unusedService<AppServices["adminVendors"]>("adminVendors"),
     notifications: unusedService<AppServices["notifications"]>("notifications"),
+    wishlists: fakeWishlists(),
   };
 }
 

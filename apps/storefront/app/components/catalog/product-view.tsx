@@ -101,6 +101,14 @@ export function ProductView({ product, seo, related, reviews }: Props) {
           <div className="product-view__actions">
             <Price price={variant?.price ?? product.price} mrp={variant?.mrp ?? product.mrp} />
             <AddToCart productId={product._id} variant={variant} />
+            {/* The heart (components/wishlist/wishlist-client.tsx), with the chosen variant; no slug: it is this page. */}
+            <button
+              type="button"
+              className="heart"
+              data-wish={product._id}
+              data-variant={variant?._id}
+              aria-label="Save to wishlist"
+            />
           </div>
           <Promises />
           <div className="product-view__share">
