@@ -1,10 +1,7 @@
 import type { ApiDomains } from "@maidan/api/api";
 import { type CacheNewsBus, createCacheNews, postgresNews } from "@maidan/api/lib/cache-news";
 import { createAddressService } from "@maidan/api/modules/addresses/addresses.service";
-import {
-  createAuditService,
-  record as auditRecord,
-} from "@maidan/api/modules/audit/audit.service";
+import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";

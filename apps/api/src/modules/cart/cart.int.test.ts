@@ -173,7 +173,9 @@ describe("/api/cart", () => {
       expect((await carts.priced(db, cartId, "Karachi", null)).subtotal).toBe(priced.subtotal);
       // The cold read in the transaction also started filling the cache on the pool, so the
       // next transaction prices from it: a change it has not been told of does not show yet.
-      await t.database.pool.query("update shipping_methods set charge = charge + 7, free_above = null");
+      await t.database.pool.query(
+        "update shipping_methods set charge = charge + 7, free_above = null",
+      );
       const cached = await db.transaction((tx) => carts.priced(tx, cartId, "Karachi", null));
       expect(cached.shipping).toBe(priced.shipping);
       carts.invalidatePricing();
