@@ -13,10 +13,12 @@ import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
 import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createCourierShipping } from "@maidan/api/modules/checkout/courier-shipping";
+import { createDisputes } from "@maidan/api/modules/checkout/disputes";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
 import { createStaffCustomers } from "@maidan/api/modules/checkout/staff-customers";
+import { createStaffDisputes } from "@maidan/api/modules/checkout/staff-disputes";
 import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
 import { createStaffRefunds } from "@maidan/api/modules/checkout/staff-refunds";
 import { createContentService } from "@maidan/api/modules/content/content.service";
@@ -190,6 +192,20 @@ export async function composeDomains(
   const courierShipping = createCourierShipping({ couriers, staffOrders });
   const staffRefunds = createStaffRefunds({ ...checkoutDeps, payments: payments.payments });
   const staffCustomers = createStaffCustomers({ db, wallet, addresses });
+  // Disputes (decision 052): refunds through the staff refunds' code, replacements take stock.
+  const disputes = createDisputes({
+    db,
+    media,
+    kv,
+    events,
+    windowDays: config.DISPUTE_WINDOW_DAYS,
+  });
+  const staffDisputes = createStaffDisputes({
+    db,
+    events,
+    staffRefunds,
+    stockChanged: checkoutDeps.stockChanged,
+  });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
   events.on(["payment.paid"], "order-paid-messages", async (e) => {
@@ -278,6 +294,8 @@ export async function composeDomains(
     staffOrders,
     staffRefunds,
     staffCustomers,
+    disputes,
+    staffDisputes,
     audit,
     couriers,
     courierShipping,
@@ -301,6 +319,8 @@ export async function composeDomains(
       adminCouriers: courierShipping,
       adminRefunds: staffRefunds,
       adminCustomers: staffCustomers,
+      disputes,
+      adminDisputes: staffDisputes,
       adminOverview: backOffice,
       payments: payments.payments,
       wallet,
