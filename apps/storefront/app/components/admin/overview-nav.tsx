@@ -19,6 +19,7 @@ export function OverviewNav({ role }: { role: Role }) {
       <NavLink to="/admin/audit">Audit</NavLink>
       <NavLink to="/admin/cod-collections">COD cash</NavLink>
       <NavLink to="/admin/refused-phones">Refused phones</NavLink>
+      <NavLink to="/admin/disputes">Disputes</NavLink>
     </>
   );
 }
