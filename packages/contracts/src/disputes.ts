@@ -176,7 +176,10 @@ export const adminDisputesQuery = z.object({
     (v) => (v === "" ? undefined : v),
     z.enum(DISPUTE_STATUSES, "Unknown status").optional(),
   ),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number().int().min(1).max(10_000).default(1),
+  ),
 });
 
 export const adminDisputeRow = disputeSummary.extend({

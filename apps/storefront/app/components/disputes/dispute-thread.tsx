@@ -1,6 +1,11 @@
 import type { DisputeDetail } from "@maidan/contracts/disputes";
-import { DISPUTE_REASON_LABEL, DISPUTE_WANTED_LABEL } from "@maidan/contracts/disputes";
-import { formatDate, formatTime } from "../../lib/format";
+import {
+  DISPUTE_REASON_LABEL,
+  DISPUTE_RESOLUTION_LABEL,
+  DISPUTE_WANTED_LABEL,
+} from "@maidan/contracts/disputes";
+import { rupees } from "@maidan/contracts/money";
+import { formatDate } from "../../lib/format";
 
 /**
  * A dispute's story, shared by the shopper's page and the back-office's: what was reported, the
@@ -46,10 +51,7 @@ export function DisputeThread({ d, staffView = false }: { d: DisputeDetail; staf
           {d.messages.map((m) => (
             <li key={m._id} className={`dispute-message dispute-message--${m.from}`}>
               <div className="dispute-message__head">
-                <strong>{m.author}</strong>{" "}
-                <span className="muted">
-                  {formatDate(m.at)} {formatTime(m.at)}
-                </span>
+                <strong>{m.author}</strong> <span className="muted">{formatDate(m.at)}</span>
               </div>
               <p>{m.text}</p>
             </li>
@@ -58,4 +60,16 @@ export function DisputeThread({ d, staffView = false }: { d: DisputeDetail; staf
       )}
     </>
   );
+}
+
+/** How the dispute ended, in a sentence; staff read "the shopper's" where the shopper reads "your". */
+export function resolutionText(d: DisputeDetail, whose = "your") {
+  if (!d.resolution) return null;
+  const what =
+    d.resolution === "replacement"
+      ? "A replacement is on its way"
+      : d.resolution === "rejected"
+        ? "We could not accept this dispute"
+        : `${d.amount ? rupees(d.amount) : "The amount"} ${DISPUTE_RESOLUTION_LABEL[d.resolution].toLowerCase().replace("your", whose)}`;
+  return d.resolutionNote ? `${what}: ${d.resolutionNote}` : `${what}.`;
 }

@@ -7,12 +7,11 @@ import { rupees } from "@maidan/contracts/money";
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
-import { DisputeThread } from "../../components/disputes/dispute-thread";
+import { DisputeThread, resolutionText } from "../../components/disputes/dispute-thread";
 import { requireStaff } from "../../lib/admin.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import disputesCss from "../../styles/disputes.css?url";
-import { resolutionText } from "../my/dispute";
 import type { Route } from "./+types/dispute";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: disputesCss }];
@@ -63,7 +62,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       return { ok: true, message: "Reply sent; the dispute now awaits the shopper.", intent };
     }
     const d = await s.resolve(staff, params.id, parsed.data);
-    return { ok: true, message: `Dispute ${d.status}: ${resolutionText(d) ?? ""}`, intent };
+    return {
+      ok: true,
+      message: `Dispute ${d.status}: ${resolutionText(d, "the shopper's") ?? ""}`,
+      intent,
+    };
   } catch (e) {
     return { ...failure(e), intent };
   }
@@ -105,7 +108,7 @@ export default function AdminDispute() {
         <p
           className={`dispute-resolution${d.status === "rejected" ? " dispute-resolution--rejected" : ""}`}
         >
-          {resolutionText(d)}
+          {resolutionText(d, "the shopper's")}
           {d.replacementOrderId && (
             <>
               {" "}

@@ -4,12 +4,13 @@ import {
   DISPUTE_WANTED_LABEL,
   STAFF_DISPUTE_STATUS_LABEL,
 } from "@maidan/contracts/disputes";
+import { isAppError } from "@maidan/contracts/errors";
 import { Link, NavLink, useLoaderData } from "react-router";
 import { AdminAlert } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { requireStaff } from "../../lib/admin.server";
 import { formatDate } from "../../lib/format";
-import { failure, pageError } from "../../lib/service-errors.server";
+import { pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import disputesCss from "../../styles/disputes.css?url";
 import type { Route } from "./+types/disputes";
@@ -33,10 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       refusal: null,
     };
   } catch (e) {
-    const f = failure(e);
     // A bad filter says so above an empty queue; anything else is the page's error.
-    if (f.message.includes("status"))
-      return { list: null, status: query.status, refusal: f.message };
+    if (isAppError(e) && e.status === 400)
+      return { list: null, status: query.status, refusal: e.message };
     throw pageError(e, request);
   }
 }

@@ -20,6 +20,7 @@ import {
   useSubmit,
 } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
+import { FieldError } from "../../components/forms/field-error";
 import { requireViewer } from "../../lib/account.server";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
@@ -131,11 +132,7 @@ export default function OpenDispute() {
     await submit(data, { method: "post", encType: "multipart/form-data" });
   };
 
-  const error = (name: Field) => (
-    <span className="field__error" id={`${name}-error`} aria-live="polite">
-      {errors[name]}
-    </span>
-  );
+  const error = (name: Field) => <FieldError id={`${name}-error`} message={errors[name]} />;
 
   return (
     <section aria-labelledby="open-title" className="order-detail">

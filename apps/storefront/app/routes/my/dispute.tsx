@@ -1,13 +1,9 @@
-import {
-  DISPUTE_RESOLUTION_LABEL,
-  type DisputeDetail,
-  disputeMessageBody,
-} from "@maidan/contracts/disputes";
-import { rupees } from "@maidan/contracts/money";
+import { disputeMessageBody } from "@maidan/contracts/disputes";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useFeedback } from "../../components/account/use-feedback";
-import { DisputeThread } from "../../components/disputes/dispute-thread";
+import { DisputeThread, resolutionText } from "../../components/disputes/dispute-thread";
+import { FieldError } from "../../components/forms/field-error";
 import { requireViewer } from "../../lib/account.server";
 import { pageMeta } from "../../lib/seo";
 import { type ActionFeedback, failure, pageError } from "../../lib/service-errors.server";
@@ -56,17 +52,6 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   } catch (e) {
     return failure(e);
   }
-}
-
-export function resolutionText(d: DisputeDetail) {
-  if (!d.resolution) return null;
-  const what =
-    d.resolution === "replacement"
-      ? "A replacement is on its way"
-      : d.resolution === "rejected"
-        ? "We could not accept this dispute"
-        : `${d.amount ? rupees(d.amount) : "The amount"} ${DISPUTE_RESOLUTION_LABEL[d.resolution].toLowerCase()}`;
-  return d.resolutionNote ? `${what}: ${d.resolutionNote}` : `${what}.`;
 }
 
 export default function MyDispute() {
@@ -121,9 +106,7 @@ export default function MyDispute() {
               aria-invalid={feedback?.field ? true : undefined}
               aria-describedby="reply-error"
             />
-            <span className="field__error" id="reply-error" aria-live="polite">
-              {feedback?.field}
-            </span>
+            <FieldError id="reply-error" message={feedback?.field} />
           </label>
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? "Sending…" : "Send"}
