@@ -113,7 +113,7 @@ test("a shopper disputes a delivered item with a photo; staff reply and refund t
   await admin.getByLabel("Note to the shopper").fill("Refunded in full, with our apologies");
   await snapshot(admin, info, "admin-dispute");
   await admin.getByRole("button", { name: "Refund and close" }).click();
-  await expect(admin.getByRole("status")).toContainText("Dispute resolved");
+  await expect(admin.getByRole("status")).toHaveText("The dispute is resolved.");
   await expect(admin.locator(".dispute-resolution")).toContainText(
     "refunded to the shopper's wallet",
   );

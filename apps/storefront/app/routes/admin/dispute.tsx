@@ -62,11 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       return { ok: true, message: "Reply sent; the dispute now awaits the shopper.", intent };
     }
     const d = await s.resolve(staff, params.id, parsed.data);
-    return {
-      ok: true,
-      message: `Dispute ${d.status}: ${resolutionText(d, "the shopper's") ?? ""}`,
-      intent,
-    };
+    return { ok: true, message: `The dispute is ${d.status}.`, intent };
   } catch (e) {
     return { ...failure(e), intent };
   }
@@ -81,7 +77,7 @@ export default function AdminDispute() {
   );
   const errors = (intent: string) => (feedback?.intent === intent ? (feedback.fields ?? {}) : {});
   const fieldError = (intent: string, name: Field) => (
-    <span className="field__error" id={`${intent}-${name}-error`} aria-live="polite">
+    <span className="field__error" id={`$intent-$name-error`} aria-live="polite">
       {errors(intent)[name]}
     </span>
   );
@@ -92,13 +88,13 @@ export default function AdminDispute() {
         <Link to="/admin/disputes">← Disputes</Link>
       </p>
       <h1 id="dispute-title">
-        Dispute on <Link to={`/admin/orders/${d.orderId}`}>{d.orderNo}</Link>{" "}
-        <span className={`dispute-status dispute-status--${d.status}`}>
+        Dispute on <Link to={`/admin/orders/$d.orderId`}>{d.orderNo}</Link>{" "}
+        <span className={`dispute-status dispute-status--$d.status`}>
           {STAFF_DISPUTE_STATUS_LABEL[d.status]}
         </span>
       </h1>
       <p className="muted">
-        <Link to={`/admin/customers/${d.customer._id}`}>{d.customer.name}</Link> ·{" "}
+        <Link to={`/admin/customers/$d.customer._id`}>{d.customer.name}</Link> ·{" "}
         {d.customer.email ?? "no e-mail"} · {d.customer.phone ?? "no phone"} · order{" "}
         {d.orderStatus.replace("_", " ")} · line {rupees(d.item.total)} · {rupees(d.refundLeft)}{" "}
         left to refund on the order
@@ -106,13 +102,13 @@ export default function AdminDispute() {
       <AdminFeedback feedback={feedback} />
       {!open && (
         <p
-          className={`dispute-resolution${d.status === "rejected" ? " dispute-resolution--rejected" : ""}`}
+          className={`dispute-resolution$d.status === "rejected" ? " dispute-resolution--rejected" : ""`}
         >
           {resolutionText(d, "the shopper's")}
           {d.replacementOrderId && (
             <>
               {" "}
-              <Link to={`/admin/orders/${d.replacementOrderId}`}>Replacement order</Link>
+              <Link to={`/admin/orders/$d.replacementOrderId`}>Replacement order</Link>
             </>
           )}
         </p>
@@ -120,7 +116,12 @@ export default function AdminDispute() {
       <DisputeThread d={d} staffView />
       {open && (
         <div className="admin-columns">
-          <Form method="post" className="admin-action dispute-reply" noValidate>
+          <Form
+            method="post"
+            className="admin-action dispute-reply"
+            noValidate
+            key={d.messages.length}
+          >
             <h2>Reply to the shopper</h2>
             <input type="hidden" name="intent" value="reply" />
             <label className="field">
