@@ -77,7 +77,7 @@ export default function AdminDispute() {
   );
   const errors = (intent: string) => (feedback?.intent === intent ? (feedback.fields ?? {}) : {});
   const fieldError = (intent: string, name: Field) => (
-    <span className="field__error" id={`$intent-$name-error`} aria-live="polite">
+    <span className="field__error" id={`${intent}-${name}-error`} aria-live="polite">
       {errors(intent)[name]}
     </span>
   );
@@ -88,13 +88,13 @@ export default function AdminDispute() {
         <Link to="/admin/disputes">← Disputes</Link>
       </p>
       <h1 id="dispute-title">
-        Dispute on <Link to={`/admin/orders/$d.orderId`}>{d.orderNo}</Link>{" "}
-        <span className={`dispute-status dispute-status--$d.status`}>
+        Dispute on <Link to={`/admin/orders/${d.orderId}`}>{d.orderNo}</Link>{" "}
+        <span className={`dispute-status dispute-status--${d.status}`}>
           {STAFF_DISPUTE_STATUS_LABEL[d.status]}
         </span>
       </h1>
       <p className="muted">
-        <Link to={`/admin/customers/$d.customer._id`}>{d.customer.name}</Link> ·{" "}
+        <Link to={`/admin/customers/${d.customer._id}`}>{d.customer.name}</Link> ·{" "}
         {d.customer.email ?? "no e-mail"} · {d.customer.phone ?? "no phone"} · order{" "}
         {d.orderStatus.replace("_", " ")} · line {rupees(d.item.total)} · {rupees(d.refundLeft)}{" "}
         left to refund on the order
@@ -102,13 +102,13 @@ export default function AdminDispute() {
       <AdminFeedback feedback={feedback} />
       {!open && (
         <p
-          className={`dispute-resolution$d.status === "rejected" ? " dispute-resolution--rejected" : ""`}
+          className={`dispute-resolution${d.status === "rejected" ? " dispute-resolution--rejected" : ""}`}
         >
           {resolutionText(d, "the shopper's")}
           {d.replacementOrderId && (
             <>
               {" "}
-              <Link to={`/admin/orders/$d.replacementOrderId`}>Replacement order</Link>
+              <Link to={`/admin/orders/${d.replacementOrderId}`}>Replacement order</Link>
             </>
           )}
         </p>
@@ -116,6 +116,7 @@ export default function AdminDispute() {
       <DisputeThread d={d} staffView />
       {open && (
         <div className="admin-columns">
+          {/* A new message empties the form (it mounts anew). */}
           <Form
             method="post"
             className="admin-action dispute-reply"
