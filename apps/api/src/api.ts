@@ -3,6 +3,7 @@ import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
+import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
 import type { FreebieService } from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
 import type {
@@ -36,6 +37,7 @@ import { backOfficeRoutes } from "./modules/checkout/back-office.routes.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import type { CourierShippingImpl } from "./modules/checkout/courier-shipping.ts";
+import { adminDisputesRoutes, disputesRoutes } from "./modules/checkout/disputes.routes.ts";
 import type { StaffCustomersImpl } from "./modules/checkout/staff-customers.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
 import type { StaffRefundsImpl } from "./modules/checkout/staff-refunds.ts";
@@ -89,6 +91,9 @@ export type ApiDomains = {
   /** The back-office's refunds and customers (decision 046). */
   staffRefunds: StaffRefundsImpl;
   staffCustomers: StaffCustomersImpl;
+  /** Disputes (decision 052): the shopper's and the back-office's sides. */
+  disputes: DisputesService;
+  staffDisputes: AdminDisputesService;
   audit: AuditServiceImpl;
   /** Couriers (decision 045): booking and tracking, their sandboxes, the order's papers. */
   couriers: CouriersImpl;
@@ -157,6 +162,8 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
       await api.register(reviewsRoutes, { reviews: d.reviews });
       await api.register(notificationRoutes, { notifications: d.notifications });
+      await api.register(disputesRoutes, { disputes: d.disputes });
+      await api.register(adminDisputesRoutes, { staffDisputes: d.staffDisputes });
     },
     { prefix: "/api" },
   );

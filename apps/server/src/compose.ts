@@ -13,10 +13,12 @@ import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
 import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation";
 import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createCourierShipping } from "@maidan/api/modules/checkout/courier-shipping";
+import { createDisputes } from "@maidan/api/modules/checkout/disputes";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
 import { createStaffCustomers } from "@maidan/api/modules/checkout/staff-customers";
+import { createStaffDisputes } from "@maidan/api/modules/checkout/staff-disputes";
 import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
 import { createStaffRefunds } from "@maidan/api/modules/checkout/staff-refunds";
 import { createStaffVendors } from "@maidan/api/modules/checkout/staff-vendors";
@@ -212,6 +214,19 @@ export async function composeDomains(
     messages,
     publicUrl: config.publicUrl,
     storesChanged: () => news.publish({ kind: "catalog" }),
+  // Disputes (decision 052): refunds through the staff refunds' code, replacements take stock.
+  const disputes = createDisputes({
+    db,
+    media,
+    kv,
+    events,
+    windowDays: config.DISPUTE_WINDOW_DAYS,
+  });
+  const staffDisputes = createStaffDisputes({
+    db,
+    events,
+    staffRefunds,
+    stockChanged: checkoutDeps.stockChanged,
   });
   // The shopper hears of a payment that paid their orders once (payment-results.ts).
   const sendPaid = paidMessages(checkoutDeps);
@@ -330,6 +345,8 @@ export async function composeDomains(
     staffOrders,
     staffRefunds,
     staffCustomers,
+    disputes,
+    staffDisputes,
     audit,
     couriers,
     courierShipping,
@@ -359,6 +376,8 @@ export async function composeDomains(
       adminCouriers: courierShipping,
       adminRefunds: staffRefunds,
       adminCustomers: staffCustomers,
+      disputes,
+      adminDisputes: staffDisputes,
       adminOverview: backOffice,
       reviews: reviews.shopper,
       adminReviews: reviews.staff,

@@ -91,9 +91,9 @@ export default [
       route("my/orders", "routes/my/orders.tsx", { id: "my-orders" }),
       route("my/orders/:id", "routes/my/order.tsx", { id: "my-order" }),
       route("my/wallet", "routes/my/wallet.tsx", { id: "my-wallet" }),
-      soon("my/disputes", "my-disputes"),
-      soon("my/disputes/detail/:detail_id", "my-dispute-detail"),
-      soon("my/disputes/:order_id", "my-order-disputes"),
+      route("my/disputes", "routes/my/disputes.tsx", { id: "my-disputes" }),
+      route("my/disputes/detail/:detail_id", "routes/my/dispute.tsx", { id: "my-dispute-detail" }),
+      route("my/disputes/:order_id", "routes/my/dispute-open.tsx", { id: "my-order-disputes" }),
       route("my/account", "routes/my/profile.tsx", { id: "my-account" }),
       route("my/address", "routes/my/address.tsx", { id: "my-address" }),
       route("my/change-password", "routes/my/change-password.tsx", { id: "my-change-password" }),
@@ -141,6 +141,8 @@ export default [
     }),
     route("admin/call-backs", "routes/admin/call-backs.tsx", { id: "admin-call-backs" }),
     route("admin/reviews", "routes/admin/reviews.tsx", { id: "admin-reviews" }),
+    route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
+    route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),
   ]),
 
   layout("layouts/none.tsx", [

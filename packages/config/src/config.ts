@@ -99,6 +99,8 @@ export const envSchema = z.object({
   COD_HOLD_IP_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(30),
   COD_SMS_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
   COD_SMS_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(15),
+  // Disputes (issue #16): days after delivery a shopper may report a problem with a line.
+  DISPUTE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   ...paymentsEnv,
   ...mediaEnv,
   ...couriersEnv,

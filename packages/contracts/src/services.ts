@@ -7,6 +7,7 @@ import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
 import type { ContentService } from "./content.ts";
+import type { AdminDisputesService, DisputesService } from "./disputes.ts";
 import type { FreebieService } from "./freebies.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
@@ -72,6 +73,9 @@ export type AppServices = {
   /** The back-office's refunds and customers (decision 046). */
   adminRefunds: AdminRefundsService;
   adminCustomers: AdminCustomersService;
+  /** Disputes (decision 052): the shopper's and the back-office's. */
+  disputes: DisputesService;
+  adminDisputes: AdminDisputesService;
   /** The back-office's overview: dashboard, payments, jobs, audit, COD queue (decision 047). */
   adminOverview: AdminOverviewService;
   /** Reviews: the shopper's, the product page's, and moderation in /admin (decision 051). */

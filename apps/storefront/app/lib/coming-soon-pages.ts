@@ -9,11 +9,6 @@ function page(title: string, heading: string, text: string): ComingSoonPage {
   return { title, heading, text };
 }
 
-const disputes = page(
-  "Disputes",
-  "Disputes open soon",
-  "Opening a dispute about an order is on its way. Until then, the help center has our phone number and e-mail.",
-);
 const referrals = page(
   "Referrals",
   "Referrals open soon",
@@ -50,9 +45,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Nothing to confirm here",
     "Your orders and their state are under My orders.",
   ),
-  "my-disputes": disputes,
-  "my-dispute-detail": disputes,
-  "my-order-disputes": disputes,
   "my-referral": referrals,
   "my-earnings": referrals,
   template: devPage,

@@ -91,6 +91,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminCouriers: unusedService<AppServices["adminCouriers"]>("adminCouriers"),
     adminRefunds: unusedService<AppServices["adminRefunds"]>("adminRefunds"),
     adminCustomers: unusedService<AppServices["adminCustomers"]>("adminCustomers"),
+    disputes: unusedService<AppServices["disputes"]>("disputes"),
+    adminDisputes: unusedService<AppServices["adminDisputes"]>("adminDisputes"),
     adminOverview: unusedService<AppServices["adminOverview"]>("adminOverview"),
     reviews: unusedService<AppServices["reviews"]>("reviews"),
     adminReviews: unusedService<AppServices["adminReviews"]>("adminReviews"),

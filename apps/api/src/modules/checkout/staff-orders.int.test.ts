@@ -452,6 +452,24 @@ describe("roles on every /api/admin operation", () => {
           url: `/api/admin/reviews/${crypto.randomUUID()}${tail}`,
           ...(body ? { body } : {}),
           vendor: 404,
+    // Disputes (decision 052): managers and admins only; an unknown dispute lets staff through
+    // to a 404.
+    "GET /api/admin/disputes": { url: "/api/admin/disputes?status=open", vendor: 403 },
+    ...Object.fromEntries(
+      [
+        ["GET /api/admin/disputes/{id}", "", undefined],
+        ["POST /api/admin/disputes/{id}/messages", "/messages", { text: "role check" }],
+        [
+          "POST /api/admin/disputes/{id}/resolve",
+          "/resolve",
+          { action: "reject", note: "role check" },
+        ],
+      ].map(([name, tail, body]) => [
+        name,
+        {
+          url: `/api/admin/disputes/${crypto.randomUUID()}${tail}`,
+          ...(body ? { body } : {}),
+          vendor: 403,
           staff: 404,
         },
       ]),

@@ -9,6 +9,7 @@ import { hasRole } from "@maidan/contracts/auth";
 import { rupees } from "@maidan/contracts/money";
 import type { OrderStatus } from "@maidan/contracts/orders";
 import type { Db, DbOrTx, Tx } from "@maidan/db/database";
+import type { z } from "zod";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import * as audit from "../audit/audit.service.ts";
@@ -39,6 +40,9 @@ export type StaffRefundsDeps = {
     refundToMethod: MethodRefund;
   };
 };
+
+/** A refund's request once checked (`refundBody`'s output). */
+export type RefundInput = z.output<typeof refundBody>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound("Order not found");
@@ -207,6 +211,101 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
     if (status !== o.payment_status) await orderService.setPaymentStatus(tx, o.id, status);
   }
 
+  /** One refund on the caller's transaction: the checkout's orders locked, then every write. */
+  async function refundIn(tx: Tx, staff: Staff, id: string, checkoutId: string, body: RefundInput) {
+    const o = await lockedOrder(tx, id, checkoutId);
+    const { paid, refusal } = paidOf(o);
+    if (refusal) throw conflict(refusal);
+    if (body.to === "wallet" && !o.user_id)
+      throw badRequest(
+        "This order was placed by a guest, who has no wallet. Refund it to the original payment method.",
+      );
+    const [items, before] = await Promise.all([
+      orderService.orderItemsOf(tx, o.id),
+      orderService.refundsOf(tx, o.id),
+    ]);
+    const refunded = before.reduce((s, r) => s + r.amount, 0);
+    const { amount, lines } = amountOf(body, items, refundedUnits(before));
+    if (amount > paid - refunded)
+      throw conflict(
+        `${rupees(amount)} is more than the ${rupees(paid - refunded)} left to refund of order ${o.order_no} (paid ${rupees(paid)}, refunded ${rupees(refunded)}). Nothing was refunded.`,
+      );
+    let row = await orderService.insertRefund(tx, {
+      orderId: o.id,
+      amount,
+      destination: body.to,
+      status: body.to === "wallet" ? "refunded" : "owed",
+      lines,
+      reason: body.reason,
+      actorId: staff.id,
+    });
+    let due: { gateway: string; reference: string } | null = null;
+    if (body.to === "wallet" && o.user_id) {
+      await deps.wallet.credit(tx, o.user_id, {
+        amount,
+        kind: "order_refund",
+        reference: row.id,
+        remark: `Refund for order ${o.order_no}: ${body.reason}`,
+      });
+    } else if (o.payment_method !== "COD") {
+      const back = await deps.payments.refundToMethod(tx, {
+        checkoutId: o.checkout_id,
+        amount,
+        refundId: row.id,
+      });
+      if (back?.status === "refunded")
+        row =
+          (await orderService.markRefundDone(tx, row.id, {
+            gatewayRefundRef: back.gatewayRefundRef,
+          })) ?? row;
+      else if (back) due = back;
+    }
+    const step = manualStepOf(o, row, due);
+    if (step) row = (await orderService.setRefundManualStep(tx, row.id, step)) ?? row;
+    const where =
+      body.to === "wallet"
+        ? "to the wallet"
+        : row.status === "refunded"
+          ? "to the original payment method"
+          : "owed to the original payment method";
+    await orderService.insertEvent(
+      tx,
+      o.id,
+      o.status,
+      `Refund of ${rupees(amount)} ${where}: ${body.reason}`,
+    );
+    await deps.events?.emit(tx, "order.refunded", o.id, {
+      orderNo: o.order_no,
+      checkoutId: o.checkout_id,
+      refundId: row.id,
+      amount,
+      to: body.to,
+      status: row.status,
+    });
+    await deps.messages.sms(tx, o.address.phone, {
+      template: "order-refunded",
+      orderNo: o.order_no,
+      amount,
+      to: body.to,
+      link: `${deps.publicUrl}/my/orders/${o.id}`,
+    });
+    await audit.record(tx, {
+      actor: staff,
+      recordType: "order",
+      recordId: o.id,
+      action: "refund",
+      before: { refunded, paymentStatus: o.payment_status },
+      after: {
+        amount,
+        to: body.to,
+        refunded: refunded + amount,
+        refund: view(o, row),
+      },
+    });
+    await settle(tx, o);
+    return row;
+  }
+
   return {
     /** GET /api/admin/orders/{id}/refunds */
     async of(staff: Staff, id: string) {
@@ -219,99 +318,29 @@ export function createStaffRefunds(deps: StaffRefundsDeps) {
       requireManager(staff);
       const body = parseInput(refundBody, input);
       const first = await found(id);
-      await db.transaction(async (tx) => {
-        const o = await lockedOrder(tx, id, first.checkout_id);
-        const { paid, refusal } = paidOf(o);
-        if (refusal) throw conflict(refusal);
-        if (body.to === "wallet" && !o.user_id)
-          throw badRequest(
-            "This order was placed by a guest, who has no wallet. Refund it to the original payment method.",
-          );
-        const [items, before] = await Promise.all([
-          orderService.orderItemsOf(tx, o.id),
-          orderService.refundsOf(tx, o.id),
-        ]);
-        const refunded = before.reduce((s, r) => s + r.amount, 0);
-        const { amount, lines } = amountOf(body, items, refundedUnits(before));
-        if (amount > paid - refunded)
-          throw conflict(
-            `${rupees(amount)} is more than the ${rupees(paid - refunded)} left to refund of order ${o.order_no} (paid ${rupees(paid)}, refunded ${rupees(refunded)}). Nothing was refunded.`,
-          );
-        let row = await orderService.insertRefund(tx, {
-          orderId: o.id,
-          amount,
-          destination: body.to,
-          status: body.to === "wallet" ? "refunded" : "owed",
-          lines,
-          reason: body.reason,
-          actorId: staff.id,
-        });
-        let due: { gateway: string; reference: string } | null = null;
-        if (body.to === "wallet" && o.user_id) {
-          await deps.wallet.credit(tx, o.user_id, {
-            amount,
-            kind: "order_refund",
-            reference: row.id,
-            remark: `Refund for order ${o.order_no}: ${body.reason}`,
-          });
-        } else if (o.payment_method !== "COD") {
-          const back = await deps.payments.refundToMethod(tx, {
-            checkoutId: o.checkout_id,
-            amount,
-            refundId: row.id,
-          });
-          if (back?.status === "refunded")
-            row =
-              (await orderService.markRefundDone(tx, row.id, {
-                gatewayRefundRef: back.gatewayRefundRef,
-              })) ?? row;
-          else if (back) due = back;
-        }
-        const step = manualStepOf(o, row, due);
-        if (step) row = (await orderService.setRefundManualStep(tx, row.id, step)) ?? row;
-        const where =
-          body.to === "wallet"
-            ? "to the wallet"
-            : row.status === "refunded"
-              ? "to the original payment method"
-              : "owed to the original payment method";
-        await orderService.insertEvent(
-          tx,
-          o.id,
-          o.status,
-          `Refund of ${rupees(amount)} ${where}: ${body.reason}`,
-        );
-        await deps.events?.emit(tx, "order.refunded", o.id, {
-          orderNo: o.order_no,
-          checkoutId: o.checkout_id,
-          refundId: row.id,
-          amount,
-          to: body.to,
-          status: row.status,
-        });
-        await deps.messages.sms(tx, o.address.phone, {
-          template: "order-refunded",
-          orderNo: o.order_no,
-          amount,
-          to: body.to,
-          link: `${deps.publicUrl}/my/orders/${o.id}`,
-        });
-        await audit.record(tx, {
-          actor: staff,
-          recordType: "order",
-          recordId: o.id,
-          action: "refund",
-          before: { refunded, paymentStatus: o.payment_status },
-          after: {
-            amount,
-            to: body.to,
-            refunded: refunded + amount,
-            refund: view(o, row),
-          },
-        });
-        await settle(tx, o);
-      });
+      await db.transaction((tx) => refundIn(tx, staff, id, first.checkout_id, body));
       return summaryOf(db, await found(id));
+    },
+
+    /**
+     * A refund inside the caller's transaction (a dispute resolved by refund, decision 052):
+     * the same checks, lock, rows, event, SMS and audit as `refund`. Answers the refund row.
+     */
+    async refundInTx(tx: Tx, staff: Staff, orderId: string, body: RefundInput) {
+      requireManager(staff);
+      const o = await orderService.findForStaff(tx, orderId);
+      if (!o) throw missing();
+      return refundIn(tx, staff, orderId, o.checkout_id, body);
+    },
+
+    /** What an order may still refund (0 when nothing). */
+    async leftOf(q: DbOrTx, orderId: string) {
+      const o = await orderService.findForStaff(q, orderId);
+      if (!o) return 0;
+      const { paid, refusal } = paidOf(o);
+      if (refusal) return 0;
+      const refunded = (await orderService.refundsOf(q, o.id)).reduce((s, r) => s + r.amount, 0);
+      return Math.max(0, paid - refunded);
     },
 
     /** POST /api/admin/refunds/{id}/done: an owed refund paid back by hand, recorded once. */

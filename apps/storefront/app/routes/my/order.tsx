@@ -204,6 +204,13 @@ export default function MyOrder() {
         {PAYMENT_STATUS[order.payment.status] ?? order.payment.status}
       </p>
       {order.refund && <p className="notice">{refundLine(order.refund)}</p>}
+      {order.status === "delivered" && (
+        <p>
+          <Link to={`/my/disputes/${order._id}`} className="button button--ghost">
+            Report a problem
+          </Link>
+        </p>
+      )}
       {order.canCancel && (
         // Cancelling asks first: the button opens the question, which works before (and
         // without) the page's script.
