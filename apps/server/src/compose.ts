@@ -214,6 +214,7 @@ export async function composeDomains(
     messages,
     publicUrl: config.publicUrl,
     storesChanged: () => news.publish({ kind: "catalog" }),
+  });
   // Disputes (decision 052): refunds through the staff refunds' code, replacements take stock.
   const disputes = createDisputes({
     db,

@@ -452,6 +452,10 @@ describe("roles on every /api/admin operation", () => {
           url: `/api/admin/reviews/${crypto.randomUUID()}${tail}`,
           ...(body ? { body } : {}),
           vendor: 404,
+          staff: 404,
+        },
+      ]),
+    ),
     // Disputes (decision 052): managers and admins only; an unknown dispute lets staff through
     // to a 404.
     "GET /api/admin/disputes": { url: "/api/admin/disputes?status=open", vendor: 403 },
