@@ -45,7 +45,6 @@ import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import {
   createWishlistWatch,
   defineWishlistWatch,
-  WISHLIST_WATCH_QUEUE,
 } from "@maidan/api/modules/wishlists/wishlist-watch";
 import { createWishlistService } from "@maidan/api/modules/wishlists/wishlists.service";
 import type { AppServices } from "@maidan/contracts/services";
@@ -267,12 +266,10 @@ export async function composeDomains(
   const wishlists = createWishlistService(db);
   const wishlistWatch = createWishlistWatch({ db, events });
   news.on(async (n, from) => {
-    if (n.kind === "stock") {
-      await catalog.stockChanged(n.productIds);
-      // Back in stock (a cancelled or returned order's units) is news for wishlists: the
-      // instance that made the change queues the watch (one queued at a time).
-      if (from === "here") await jobs.enqueue(db, WISHLIST_WATCH_QUEUE, {});
-    } else if (n.kind === "catalog") {
+    // Back in stock is found by the wishlist watch's schedule, not here: stock news comes with
+    // every order, and a watch queued per order cost each order a job (decision 050).
+    if (n.kind === "stock") await catalog.stockChanged(n.productIds);
+    else if (n.kind === "catalog") {
       // The writer rebuilds the shared search vocabulary; the others only drop their copies.
       if (from === "here") catalog.invalidate();
       else catalog.forget();
@@ -323,6 +320,7 @@ export async function composeDomains(
     events,
     audit: auditRecord,
     ratingsChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
+    cacheTtlMs: config.CACHE_TTL_MS,
   });
   app.addHook("onClose", () => jobs.stop());
   return {

@@ -22,6 +22,7 @@ import {
 } from "@maidan/contracts/reviews";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { keyedCache } from "../../lib/keyed-cache.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { limit } from "../auth/rate-limit.ts";
@@ -51,6 +52,11 @@ export type ReviewsDeps = {
   audit: RecordAudit;
   /** After a commit that changed products' ratings: caches showing them drop them. */
   ratingsChanged: (productIds: string[]) => void;
+  /**
+   * How long a product's reviews, as an anonymous reader sees them, are reused (0: read every
+   * time). Every server-rendered product page shows the first page of them.
+   */
+  cacheTtlMs?: number;
 };
 
 /** Reviews a shopper may write per hour, and helpful votes per ten minutes. */
@@ -89,6 +95,65 @@ const groupPhotos = (photos: repo.PhotoRow[]) => {
 export function createReviews(deps: ReviewsDeps) {
   const { db, kv, events } = deps;
   const files = reviewPhotoFiles(deps.media);
+  // Keyed by product, sort and page; this instance drops a product's pages when its reviews
+  // change here, other instances after the ttl.
+  const anonymous = keyedCache(deps.cacheTtlMs ?? 0, 5_000);
+  const ratingsChanged = (productIds: string[]) => {
+    anonymous.drop((key) => productIds.some((id) => key.startsWith(`${id}|`)));
+    deps.ratingsChanged(productIds);
+  };
+
+  /** One page of a product's published reviews with the rating summary. */
+  async function productReviews(
+    productId: string,
+    q: ReturnType<typeof productReviewsQuery.parse>,
+    viewerId: string | null,
+  ) {
+    const [page, dist] = await Promise.all([
+      repo.productPage(
+        db,
+        productId,
+        q.sort,
+        REVIEW_PAGE_SIZE,
+        (q.page - 1) * REVIEW_PAGE_SIZE,
+        viewerId,
+      ),
+      repo.distribution(db, productId),
+    ]);
+    const distribution = [1, 2, 3, 4, 5].map((s) => dist.find((d) => d.rating === s)?.n ?? 0);
+    const count = distribution.reduce((a, b) => a + b, 0);
+    const sum = distribution.reduce((a, n, i) => a + n * (i + 1), 0);
+    const by = groupPhotos(
+      await repo.photosOf(
+        db,
+        page.map((r) => r.id),
+      ),
+    );
+    return {
+      summary: {
+        average: count ? Math.round((sum / count) * 10) / 10 : 0,
+        count,
+        distribution,
+      },
+      reviews: page.map((r) => ({
+        _id: r.id,
+        author: shortName(r.first_name),
+        rating: r.rating,
+        title: r.title,
+        text: r.text,
+        variant: [r.color, r.size].filter(Boolean).join(" / ") || null,
+        photos: by.get(r.id) ?? [],
+        helpful: r.helpful_count,
+        voted: r.voted,
+        reply: r.reply && r.reply_at ? { text: r.reply, at: iso(r.reply_at) } : null,
+        createdAt: iso(r.created_at),
+      })),
+      total: count,
+      page: q.page,
+      pageSize: REVIEW_PAGE_SIZE,
+      sort: q.sort,
+    };
+  }
 
   async function withPhotos(rows: repo.ReviewRow[]): Promise<MyReview[]> {
     const by = groupPhotos(
@@ -217,7 +282,7 @@ export function createReviews(deps: ReviewsDeps) {
           }
         }),
       );
-      if (status === "published") deps.ratingsChanged([productId]);
+      if (status === "published") ratingsChanged([productId]);
       return mineOne(userId, id);
     },
 
@@ -255,7 +320,7 @@ export function createReviews(deps: ReviewsDeps) {
       );
       await files.remove(dropped);
       if (before.product_id && (status === "published" || before.status === "published"))
-        deps.ratingsChanged([before.product_id]);
+        ratingsChanged([before.product_id]);
       return mineOne(userId, id);
     },
 
@@ -274,56 +339,15 @@ export function createReviews(deps: ReviewsDeps) {
         }
       });
       await files.remove(keys);
-      if (productId) deps.ratingsChanged([productId]);
+      if (productId) ratingsChanged([productId]);
     },
 
     async ofProduct(productId, query, viewerId) {
       const q = parseInput(productReviewsQuery, query ?? {});
       if (!UUID.test(productId)) throw notFound("Product not found");
-      const [page, dist] = await Promise.all([
-        repo.productPage(
-          db,
-          productId,
-          q.sort,
-          REVIEW_PAGE_SIZE,
-          (q.page - 1) * REVIEW_PAGE_SIZE,
-          viewerId,
-        ),
-        repo.distribution(db, productId),
-      ]);
-      const distribution = [1, 2, 3, 4, 5].map((s) => dist.find((d) => d.rating === s)?.n ?? 0);
-      const count = distribution.reduce((a, b) => a + b, 0);
-      const sum = distribution.reduce((a, n, i) => a + n * (i + 1), 0);
-      const by = groupPhotos(
-        await repo.photosOf(
-          db,
-          page.map((r) => r.id),
-        ),
-      );
-      return {
-        summary: {
-          average: count ? Math.round((sum / count) * 10) / 10 : 0,
-          count,
-          distribution,
-        },
-        reviews: page.map((r) => ({
-          _id: r.id,
-          author: shortName(r.first_name),
-          rating: r.rating,
-          title: r.title,
-          text: r.text,
-          variant: [r.color, r.size].filter(Boolean).join(" / ") || null,
-          photos: by.get(r.id) ?? [],
-          helpful: r.helpful_count,
-          voted: r.voted,
-          reply: r.reply && r.reply_at ? { text: r.reply, at: iso(r.reply_at) } : null,
-          createdAt: iso(r.created_at),
-        })),
-        total: count,
-        page: q.page,
-        pageSize: REVIEW_PAGE_SIZE,
-        sort: q.sort,
-      };
+      const load = () => productReviews(productId, q, viewerId);
+      // A signed-in reader sees their own helpful votes; everyone else shares one copy.
+      return viewerId ? load() : anonymous.get(`${productId}|${q.sort}|${q.page}`, load);
     },
 
     async vote(userId, id) {
@@ -401,7 +425,7 @@ export function createReviews(deps: ReviewsDeps) {
         after,
       });
     });
-    deps.ratingsChanged([productId]);
+    ratingsChanged([productId]);
     return adminView(staff, id);
   }
 
