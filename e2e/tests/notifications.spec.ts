@@ -65,6 +65,11 @@ test("staff move an order: the notifications appear with the badge, open one, ma
   await page.goto("/");
   // Placed, confirmed, shipped: three unread.
   await expect(bell(page, 3)).toHaveAttribute("data-n", "3");
+  // The phone's bottom bar carries the same count on its Account tab.
+  const accountTab = page.locator('.bottom-nav a[href="/my"]');
+  await expect(accountTab).toHaveAttribute("data-n", "3");
+  if (info.project.name === "phone")
+    expect(await accountTab.evaluate((a) => getComputedStyle(a, "::after").content)).toBe('"3"');
   await bell(page, 3).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole("heading", { name: /Notifications/, level: 1 })).toContainText(

@@ -16,7 +16,7 @@ const items = [
  * carries the cart with its count: the header's cart link is a desktop-only action.
  */
 export function BottomNav() {
-  const { viewer, cartQty } = useRootData();
+  const { viewer, cartQty, unread } = useRootData();
   const { pathname } = useLocation();
   // An anonymous tap on Account signs in through the dialog, then goes on to /my.
   const signIn = (to: string) => (e: { preventDefault(): void }) => {
@@ -29,7 +29,8 @@ export function BottomNav() {
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} onClick={signIn(item.to)}>
+            {/* data-n: the unread notifications, drawn on the Account tab by chrome.css. */}
+            <NavLink to={item.to} end={item.end} onClick={signIn(item.to)} data-n={unread}>
               {item.label}
               {item.to === "/checkout" && (
                 <span
