@@ -10,7 +10,8 @@ type Pick = { productId: string; variantId: string; price: number; mrp: number }
 let picks: Pick[];
 
 beforeAll(async () => {
-  t = await createTestApp({ products: 12 });
+  // Enough products for more than MAX_WISHLIST_ITEMS variants (the limit's test fills a list).
+  t = await createTestApp({ products: 40 });
   // Products with several active variants in stock, one variant each.
   picks = await rows<Pick & Record<string, unknown>>(
     t.database.db,
@@ -134,11 +135,12 @@ describe("/api/wishlists", () => {
     expect(await mine(a.token)).toHaveLength(MAX_WISHLISTS);
     // A full default list (filled in the database: the catalogue has fewer products).
     const [list] = await mine(a.token);
-    await t.database.db.execute(
+    const filled = await t.database.db.execute(
       sql`insert into wishlist_items (wishlist_id, product_id, variant_id, price_when_added, seen_price, seen_in_stock)
           select ${list._id}, v.product_id, v.id, v.price, v.price, true from variants v
           where v.product_id <> ${pick(2).productId} limit ${MAX_WISHLIST_ITEMS}`,
     );
+    expect(filled.rowCount).toBe(MAX_WISHLIST_ITEMS);
     const full = await post(t, "/api/wishlists/toggle", pick(2), bearer(a.token));
     expect(full.statusCode).toBe(400);
     expect(full.json().message).toBe(
