@@ -29,7 +29,9 @@ export default defineConfig({
   workers: 2,
   // One retry on CI, where the 2 cores are shared; a retried pass is reported as flaky, not hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey of several pages on the phone project runs past 30 s on a loaded 2-core machine;
+  // each step still has its own 5 s expectation.
+  timeout: 60_000,
   reporter: [["list"], ["html", { open: "never", outputFolder: "./playwright-report" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

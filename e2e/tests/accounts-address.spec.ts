@@ -33,6 +33,8 @@ async function addAddress(
 test("address book: add two, edit one, make it the default, remove the other", async ({
   page,
 }, info) => {
+  // Two adds, two edits, a default and a removal: over 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   await signedInAsNewShopper(page);
   await page.goto("/my/address");
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();

@@ -16,6 +16,8 @@ async function login(page: Page, email: string, password: string) {
 test("sign up, confirm by e-mail, edit profile, add an address, change password, log out", async ({
   page,
 }, info) => {
+  // Eight pages and five forms: over 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   // Long enough to overflow a 360 px phone if it did not wrap.
   const email = `e2e-a-rather-long-mailbox-name-${unique()}@example-shop-domain.com`;
   await page.goto("/account/signup");

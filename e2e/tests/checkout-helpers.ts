@@ -74,8 +74,11 @@ export async function addFromProductPage(page: Page, slug: string, count = 1) {
   await page.goto(`/${slug}`);
   // Before hydration the button is a plain form post that opens /checkout; wait for the app.
   await page.waitForLoadState("networkidle");
+  // Share is enabled once the page is hydrated: network idle alone comes first on a slow phone.
+  await expect(page.getByRole("button", { name: "Share" })).toBeEnabled({ timeout: 15_000 });
   await page.locator("button.add-to-cart").click();
-  await expect(visibleCartCount(page)).toHaveText(String(count));
+  // The count comes with the revalidated page, after the add: slow on a loaded 2-core machine.
+  await expect(visibleCartCount(page)).toHaveText(String(count), { timeout: 15_000 });
 }
 
 export type TypedAddress = { phone: string; city?: string; province?: string; address?: string };

@@ -47,6 +47,8 @@ test("skipping ahead without an address goes back to step one", async ({ page },
 test("saved addresses: the chosen address's city decides the shipping methods and totals; /add saves to the address book", async ({
   page,
 }, info) => {
+  // Sign-up, two saved addresses and four checkout steps, twice: over 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const product = await productWithStock(slot(info, 6), 3, EARLY);
   await signUp(page, info, "saved");
   await saveAddress(page, info, { province: "Balochistan", city: "Quetta", isDefault: true });

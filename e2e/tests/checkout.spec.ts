@@ -31,6 +31,8 @@ test("guest: add to cart up to stock, the four steps, COD, confirm with the SMS 
   const before = await stockSum(product.id);
   // Before hydration the button is a plain form post that opens /checkout; wait for the app.
   await page.waitForLoadState("networkidle");
+  // Share is enabled once the page is hydrated: network idle alone comes first on a slow phone.
+  await expect(page.getByRole("button", { name: "Share" })).toBeEnabled({ timeout: 15_000 });
   const add = page.locator("button.add-to-cart");
   await add.click();
   await expect(page.getByText("Added to cart").first()).toBeVisible();
