@@ -85,12 +85,12 @@ test.describe("carousels", () => {
     expect(await offsetOf(row, 0)).toBe(0);
     await swipe(page, row, -120);
     // One page of two tiles, in the 500 ms the settings give it.
-    await expect.poll(() => offsetOf(row, 2), { timeout: 2000 }).toBe(0);
+    await expect.poll(() => offsetOf(row, 2), { timeout: 5000 }).toBe(0);
     await swipe(page, row, 7);
     await page.waitForTimeout(700);
     expect(await offsetOf(row, 2)).toBe(0);
     await swipe(page, row, 120);
-    await expect.poll(() => offsetOf(row, 0), { timeout: 2000 }).toBe(0);
+    await expect.poll(() => offsetOf(row, 0), { timeout: 5000 }).toBe(0);
     // The buttons are for wide screens.
     await expect(row.getByRole("button", { name: "Next products" })).toBeHidden();
   });

@@ -50,8 +50,8 @@ async function smsFromOutbox(page: Page, phone: string) {
   // The SMS is a job sent just after the order's commit (decision 034): open the page until it shows.
   await expect(async () => {
     await page.goto(`/dev/outbox?to=${intl(phone)}`);
-    await expect(sms).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(sms).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   return (await sms.locator(".outbox-message__body").textContent()) ?? "";
 }
 

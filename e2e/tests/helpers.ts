@@ -90,3 +90,12 @@ export const freshContext = (browser: Browser, info: TestInfo) =>
     deviceScaleFactor: info.project.use.deviceScaleFactor,
     userAgent: info.project.use.userAgent,
   });
+
+/**
+ * Waits until React has taken over the page (`hydrateRoot` marks the document). Before that a
+ * button is a plain form post and a changed field is unseen by the app; after it, a click made
+ * while the rest still hydrates is replayed by React. Network idle alone comes earlier on a slow
+ * machine.
+ */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith("__reactContainer$")));

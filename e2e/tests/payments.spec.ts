@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { choosePayment, payOnReview, toPaymentStep } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
-import { snapshot } from "./helpers.ts";
+import { hydrated, snapshot } from "./helpers.ts";
 
 /**
  * Online payment (issue #6) through each built-in sandbox gateway: the shopper picks a method on
@@ -73,6 +73,7 @@ async function toCheckout(page: Page, offset: number, opts: { useWallet?: boolea
   const product = await productAt(offset);
   await page.goto(`/${product.slug}`);
   await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.locator("button.add-to-cart").click();
   await expect(page.locator(".cart-count:visible")).toHaveText("1");
   await toPaymentStep(page);
@@ -453,6 +454,7 @@ test("a method the storefront does not know: 'The checkout service {name} not ye
   await signUp(page.request, info);
   await page.goto("/my/wallet");
   await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const calls: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/pay/")) calls.push(r.url());

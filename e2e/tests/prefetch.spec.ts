@@ -38,7 +38,7 @@ async function expectPrefetch(page: Page, info: TestInfo, name: string, path: st
         await page.waitForTimeout(200);
         return seen.length;
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     )
     .toBeGreaterThan(0);
   await expect(page.locator('link[rel="prefetch"][as="fetch"]').first()).toBeAttached();

@@ -143,7 +143,7 @@ test.describe("product page", () => {
     expect(size[0]).toBeLessThan(800);
     await popup.close();
     // The 500 ms closed-check notices and closes the dialog.
-    await expect(dialog).toBeHidden({ timeout: 3000 });
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
   });
 
   test("has no serious accessibility violations", async ({ page }) => {
