@@ -12,7 +12,10 @@ import { useRootData } from "../lib/root-data";
 import { pageMeta } from "../lib/seo";
 import { type ActionFeedback, failure } from "../lib/service-errors.server";
 import { services } from "../lib/services.server";
+import wishlistCss from "../styles/wishlist-page.css?url";
 import type { Route } from "./+types/wishlist";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: wishlistCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Wishlist" });
 

@@ -12,7 +12,10 @@ import { readReviewForm, reviewFailure } from "../../lib/review-form.server";
 import { pageMeta } from "../../lib/seo";
 import { pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
+import reviewsCss from "../../styles/reviews-pages.css?url";
 import type { Route } from "./+types/review";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "My review" }),

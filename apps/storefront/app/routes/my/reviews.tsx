@@ -5,7 +5,10 @@ import { requireViewer } from "../../lib/account.server";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
 import { services } from "../../lib/services.server";
+import reviewsCss from "../../styles/reviews-pages.css?url";
 import type { Route } from "./+types/reviews";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsCss }];
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "My reviews" }),
