@@ -46,7 +46,7 @@ export default [
   ]),
 
   layout("layouts/mobile.tsx", [
-    soon("lucky-draw", "lucky-draw"),
+    route("lucky-draw", "routes/lucky-draw.tsx", { id: "lucky-draw" }),
     route("daily_juice", "routes/daily-juice.tsx", { id: "daily-juice" }),
     soon("earn", "earn"),
     soon("invite/:id", "invite"),
