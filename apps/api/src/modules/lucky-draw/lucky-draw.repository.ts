@@ -43,12 +43,12 @@ export const insertDraw = (
         returning ${drawColumns}`,
   );
 
-/** The open draw shown as current: opened, not drawn yet, closing soonest. */
+/** The draw shown as current: open now (a closed one waiting for its run is not), closing soonest. */
 export const currentDraw = (db: DbOrTx) =>
   first<DrawRow>(
     db,
     sql`select ${drawColumns} from lucky_draws d
-        where d.status = 'open' and d.opens_at <= now()
+        where d.status = 'open' and d.opens_at <= now() and d.closes_at > now()
         order by d.closes_at, d.id limit 1`,
   );
 
