@@ -15,10 +15,13 @@ let v: TestVariant;
 let roles: Awaited<ReturnType<typeof everyRole>>;
 beforeAll(async () => {
   t = await createTestApp({
-    products: 4,
+    products: 12,
     env: { LUCKY_DRAW_RUPEES_PER_ENTRY: String(PER_ENTRY) },
   });
-  [v] = (await pickVariants(t, 1)) as [TestVariant];
+  // A variant of at least Rs. 1,000: every order of it earns entries.
+  const found = (await pickVariants(t, 12)).find((x) => x.price >= 1000);
+  if (!found) throw new Error("no variant of Rs. 1,000 or more");
+  v = found;
   await setStock(t, v.vid, 500);
   roles = await everyRole(t);
 });
