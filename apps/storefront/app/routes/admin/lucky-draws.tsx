@@ -52,7 +52,8 @@ export default function AdminLuckyDraws() {
         wallet, an in-app notification and an SMS.
       </p>
       <AdminFeedback feedback={feedback} />
-      <Form method="post" className="admin-action" aria-label="New lucky draw">
+      {/* A new key after each draw made: the form starts empty again. */}
+      <Form method="post" className="admin-action" aria-label="New lucky draw" key={draws.length}>
         <h2>New draw</h2>
         <label className="field">
           <span>Title</span>
