@@ -50,6 +50,8 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
 import { jobsRoutes } from "./modules/jobs/jobs.routes.ts";
 import type { Jobs } from "./modules/jobs/jobs.ts";
+import { luckyDrawRoutes } from "./modules/lucky-draw/lucky-draw.routes.ts";
+import type { LuckyDrawImpl } from "./modules/lucky-draw/lucky-draw.service.ts";
 import { imageRoutes } from "./modules/media/image.routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import type { MediaStorage } from "./modules/media/media-storage.ts";
@@ -118,6 +120,8 @@ export type ApiDomains = {
   reviews: ReviewsImpl;
   /** In-app notifications and web push (decision 049). */
   notifications: NotificationsImpl;
+  /** The lucky draw: entries, the draw's run and its proof (decision 056). */
+  luckyDraw: LuckyDrawImpl;
 };
 
 /**
@@ -164,6 +168,10 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(notificationRoutes, { notifications: d.notifications });
       await api.register(disputesRoutes, { disputes: d.disputes });
       await api.register(adminDisputesRoutes, { staffDisputes: d.staffDisputes });
+      await api.register(luckyDrawRoutes, {
+        shopper: d.luckyDraw.shopper,
+        staff: d.luckyDraw.staff,
+      });
     },
     { prefix: "/api" },
   );

@@ -28,6 +28,10 @@ import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
 import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
+import {
+  createLuckyDraw,
+  defineLuckyDrawRun,
+} from "@maidan/api/modules/lucky-draw/lucky-draw.service";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
 import { createNotifications } from "@maidan/api/modules/notifications/notifications.service";
 import { NOTIFIED_EVENTS } from "@maidan/api/modules/notifications/notify-events";
@@ -263,6 +267,18 @@ export async function composeDomains(
     if (change.kind === "all" || change.listings) site.dropTiles();
     pages.emit(change);
   });
+  // The lucky draw (decision 056): delivered orders earn entries, a job runs each draw once.
+  const luckyDraw = createLuckyDraw({
+    db,
+    jobs,
+    events,
+    messages,
+    credit: (tx, userId, e) => wallet.credit(tx, userId, e),
+    rupeesPerEntry: config.LUCKY_DRAW_RUPEES_PER_ENTRY,
+    publicUrl: config.publicUrl,
+  });
+  events.on(["order.delivered"], "lucky-draw", (e) => luckyDraw.onDelivered(e));
+  defineLuckyDrawRun(jobs, luckyDraw);
   const wishlists = createWishlistService(db);
   const wishlistWatch = createWishlistWatch({ db, events });
   news.on(async (n, from) => {
@@ -362,6 +378,7 @@ export async function composeDomains(
     staffVendors,
     reviews,
     notifications,
+    luckyDraw,
     services: {
       site,
       auth: auth.service,
@@ -388,6 +405,8 @@ export async function composeDomains(
       adminVendors: staffVendors,
       notifications,
       wishlists,
+      luckyDraw: luckyDraw.shopper,
+      adminLuckyDraws: luckyDraw.staff,
     },
   };
 }

@@ -46,7 +46,7 @@ export default [
   ]),
 
   layout("layouts/mobile.tsx", [
-    soon("lucky-draw", "lucky-draw"),
+    route("lucky-draw", "routes/lucky-draw.tsx", { id: "lucky-draw" }),
     route("daily_juice", "routes/daily-juice.tsx", { id: "daily-juice" }),
     soon("earn", "earn"),
     soon("invite/:id", "invite"),
@@ -143,6 +143,7 @@ export default [
     route("admin/reviews", "routes/admin/reviews.tsx", { id: "admin-reviews" }),
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),
+    route("admin/lucky-draws", "routes/admin/lucky-draws.tsx", { id: "admin-lucky-draws" }),
   ]),
 
   layout("layouts/none.tsx", [

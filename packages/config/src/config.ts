@@ -101,6 +101,8 @@ export const envSchema = z.object({
   COD_SMS_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(15),
   // Disputes (issue #16): days after delivery a shopper may report a problem with a line.
   DISPUTE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // The lucky draw (decision 056): a delivered order earns one entry per this many rupees paid.
+  LUCKY_DRAW_RUPEES_PER_ENTRY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   ...paymentsEnv,
   ...mediaEnv,
   ...couriersEnv,

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   "price_drop",
   "back_in_stock",
   "vendor_application",
+  "lucky_draw_won",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

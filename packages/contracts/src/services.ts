@@ -9,6 +9,7 @@ import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
 import type { ContentService } from "./content.ts";
 import type { AdminDisputesService, DisputesService } from "./disputes.ts";
 import type { FreebieService } from "./freebies.ts";
+import type { AdminLuckyDrawService, LuckyDrawService } from "./lucky-draw.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
@@ -103,4 +104,7 @@ export type AppServices = {
   notifications: NotificationsService;
   /** The signed-in shopper's wishlists (the hearts and /wishlist). */
   wishlists: WishlistService;
+  /** /lucky-draw and its proof, and the back-office's draws (decision 056). */
+  luckyDraw: LuckyDrawService;
+  adminLuckyDraws: AdminLuckyDrawService;
 };

@@ -5,7 +5,7 @@ export const walletEntry = z.object({
   _id: z.string(),
   /** Signed: a credit or refund is positive, a spend negative. */
   amount: z.number().int(),
-  kind: z.enum(["credit", "topup", "order_spend", "order_refund", "adjustment"]),
+  kind: z.enum(["credit", "topup", "order_spend", "order_refund", "adjustment", "lucky_draw"]),
   /** What the entry is about: an order or checkout id, a top-up's payment reference, or a credit's name. */
   reference: z.string(),
   remark: z.string(),

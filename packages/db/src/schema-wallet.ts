@@ -30,6 +30,8 @@ export const WALLET_ENTRY_KINDS = [
   "order_refund",
   /** Staff changed the balance by hand, with a reason (decision 046). */
   "adjustment",
+  /** A lucky draw's prize (decision 056): reference `lucky-draw:<draw id>`. */
+  "lucky_draw",
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 

@@ -27,11 +27,6 @@ const devPage = page(
 );
 
 export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
-  "lucky-draw": page(
-    "Lucky draw",
-    "The lucky draw opens soon",
-    "Draws for shoppers are on their way.",
-  ),
   earn: page(
     "Earn",
     "Earning opens soon",

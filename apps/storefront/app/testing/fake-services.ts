@@ -104,6 +104,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminVendors: unusedService<AppServices["adminVendors"]>("adminVendors"),
     notifications: unusedService<AppServices["notifications"]>("notifications"),
     wishlists: fakeWishlists(),
+    luckyDraw: unusedService<AppServices["luckyDraw"]>("luckyDraw"),
+    adminLuckyDraws: unusedService<AppServices["adminLuckyDraws"]>("adminLuckyDraws"),
   };
 }
 

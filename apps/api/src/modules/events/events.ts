@@ -27,6 +27,7 @@ export const EVENT_NAMES = [
   // wishlist.price_dropped {userId, productId, productSlug, productName, oldPrice, newPrice}
   // wishlist.back_in_stock {userId, productId, productSlug, productName}
   // vendor_application.decided {userId | null, applicationId, approved, reason?}
+  // lucky_draw.won {userId, drawId, title, amount, place}
   "review.published",
   "dispute.opened",
   "dispute.message",
@@ -34,6 +35,7 @@ export const EVENT_NAMES = [
   "wishlist.price_dropped",
   "wishlist.back_in_stock",
   "vendor_application.decided",
+  "lucky_draw.won",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

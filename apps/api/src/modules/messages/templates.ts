@@ -18,7 +18,16 @@ export type SmsTemplate =
   | OrderStatusSms
   | OrderRefundedSms
   | CallBackRequestedSms
-  | VendorApplicationDecided;
+  | VendorApplicationDecided
+  | LuckyDrawWonSms;
+
+/** A lucky draw's winner told of the prize credited to their wallet (decision 056). */
+export type LuckyDrawWonSms = {
+  template: "lucky-draw-won";
+  title: string;
+  amount: number;
+  link: string;
+};
 
 /** The requester told their call-back request is in (decision 053). */
 export type CallBackRequestedSms = {
@@ -94,6 +103,8 @@ export function smsText(m: SmsTemplate): string {
       return m.approved
         ? `Maidan: welcome! ${m.businessName} is approved to sell on Maidan. Sign in with this mobile number to open your store: ${m.link}`
         : `Maidan: we could not approve ${m.businessName}: ${m.reason}. You may apply again: ${m.link}`;
+    case "lucky-draw-won":
+      return `Maidan: you won the ${m.title}! ${rupees(m.amount)} is in your Maidan wallet. ${m.link}`;
   }
 }
 

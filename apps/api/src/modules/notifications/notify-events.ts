@@ -39,6 +39,7 @@ export const NOTIFIED_EVENTS = [
   "wishlist.price_dropped",
   "wishlist.back_in_stock",
   "vendor_application.decided",
+  "lucky_draw.won",
 ] as const satisfies readonly EventName[];
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -281,6 +282,15 @@ export async function draftsFor(e: DomainEvent, orders: OrderLookup): Promise<Dr
         str(p.applicationId) || null,
       );
     }
+    case "lucky_draw.won":
+      return one(
+        p.userId,
+        "lucky_draw_won",
+        `You won the ${str(p.title)}!`,
+        `${rupees(num(p.amount)) || "Your prize"} is in your Maidan wallet. See the draw and check it was fair.`,
+        "/lucky-draw",
+        str(p.drawId) || null,
+      );
     default:
       return [];
   }

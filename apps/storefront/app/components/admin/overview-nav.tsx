@@ -22,6 +22,7 @@ export function OverviewNav({ role }: { role: Role }) {
       <NavLink to="/admin/vendor-applications">Vendors</NavLink>
       <NavLink to="/admin/call-backs">Call-backs</NavLink>
       <NavLink to="/admin/disputes">Disputes</NavLink>
+      <NavLink to="/admin/lucky-draws">Lucky draws</NavLink>
     </>
   );
 }

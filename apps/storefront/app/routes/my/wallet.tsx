@@ -34,6 +34,7 @@ const KIND_LABELS: Record<WalletEntry["kind"], string> = {
   topup: "Top-up",
   order_spend: "Paid for an order",
   order_refund: "Refund",
+  lucky_draw: "Lucky draw prize",
   adjustment: "Adjustment by Maidan",
 };
 
