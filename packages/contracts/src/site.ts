@@ -47,7 +47,14 @@ export const publicSettings = z.object({
   description: z.string(),
   bannersA: z.object({ slider: z.array(bannerItem), mobile_slider: z.array(bannerItem) }),
   guestLogin: z.boolean(),
-  appPromotion: z.object({ active: z.boolean(), text: z.string(), link: z.string().optional() }),
+  appPromotion: z.object({
+    active: z.boolean(),
+    text: z.string(),
+    link: z.string().optional(),
+    /** The app's store pages (https), shown as badges beside the text on phones. */
+    android: z.string().optional(),
+    ios: z.string().optional(),
+  }),
   analytics: z.object({
     google_status: z.enum(["enabled", "disabled"]),
     gtm_id: z.string().optional(),

@@ -13,7 +13,7 @@ export const settings = pgTable(
     description: text("description").notNull(),
     guestLogin: boolean("guest_login").notNull().default(true),
     appPromotion: jsonb("app_promotion")
-      .$type<{ active: boolean; text: string; link?: string }>()
+      .$type<{ active: boolean; text: string; link?: string; android?: string; ios?: string }>()
       .notNull(),
     analytics: jsonb("analytics")
       .$type<{

@@ -1,7 +1,9 @@
+import { data, redirect } from "react-router";
 import { BannerSlider } from "../components/banner-slider";
 import { CategoryLinks } from "../components/category-links";
 import { ErrorPage } from "../components/error-page";
 import { ProductSection } from "../components/product-section";
+import { DISMISS_APP_PROMOTION, dismissAppPromotionCookie } from "../lib/app-promotion.server";
 import { listingMeta } from "../lib/listing-seo";
 import { originOf } from "../lib/origin.server";
 import { useRootData } from "../lib/root-data";
@@ -19,6 +21,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     newArrivals: home.newArrivals,
     onSale: home.onSale,
   };
+}
+
+/** The app banner's close button (components/app-promotion.tsx): remembered by a cookie. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== DISMISS_APP_PROMOTION) {
+    throw data({ message: "Unknown action", status: 400 }, { status: 400 });
+  }
+  return redirect("/", { headers: { "Set-Cookie": dismissAppPromotionCookie(request) } });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
