@@ -12,6 +12,7 @@ import type { FreebieService } from "./freebies.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
+import type { ReferralService } from "./referrals.ts";
 import type { AdminReviewsService, ReviewsService } from "./reviews.ts";
 import type {
   HomeData,
@@ -103,4 +104,6 @@ export type AppServices = {
   notifications: NotificationsService;
   /** The signed-in shopper's wishlists (the hearts and /wishlist). */
   wishlists: WishlistService;
+  /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
+  referrals: ReferralService;
 };
