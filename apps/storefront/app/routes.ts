@@ -48,8 +48,8 @@ export default [
   layout("layouts/mobile.tsx", [
     soon("lucky-draw", "lucky-draw"),
     route("daily_juice", "routes/daily-juice.tsx", { id: "daily-juice" }),
-    soon("earn", "earn"),
-    soon("invite/:id", "invite"),
+    route("earn", "routes/earn.tsx", { id: "earn" }),
+    route("invite/:id", "routes/invite.tsx", { id: "invite" }),
   ]),
 
   layout("layouts/header.tsx", [
@@ -101,8 +101,8 @@ export default [
       route("my/details", "routes/my/profile.tsx", { id: "my-details" }),
       route("my/reviews", "routes/my/reviews.tsx", { id: "my-reviews" }),
       route("my/reviews/:id", "routes/my/review.tsx", { id: "my-review" }),
-      soon("my/referral", "my-referral"),
-      soon("my/earnings", "my-earnings"),
+      route("my/referral", "routes/my/referral.tsx", { id: "my-referral" }),
+      route("my/earnings", "routes/my/earnings.tsx", { id: "my-earnings" }),
     ]),
   ]),
 

@@ -104,6 +104,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminVendors: unusedService<AppServices["adminVendors"]>("adminVendors"),
     notifications: unusedService<AppServices["notifications"]>("notifications"),
     wishlists: fakeWishlists(),
+    referrals: unusedService<AppServices["referrals"]>("referrals"),
   };
 }
 
