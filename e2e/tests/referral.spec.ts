@@ -32,7 +32,14 @@ test("invite link → the friend signs up → first order delivered → the refe
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
   // Absolute, from the configured origin.
   expect(link).toBe(`${origin(info)}/invite/${code}`);
-  await expect(page.getByRole("button", { name: "Share" })).toBeEnabled();
+  // The §9 share dialog, with the invite link in each network's address.
+  await page.getByRole("button", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share your invite link" });
+  const whatsapp = dialog.locator('[data-network="whatsapp"]');
+  await expect(whatsapp).toBeVisible();
+  expect(await whatsapp.getAttribute("href")).toContain(encodeURIComponent(link));
+  await snapshot(page, info, "my-referral-share");
+  await dialog.getByRole("button", { name: "Close" }).click();
   await expect(page.getByText("No one yet.")).toBeVisible();
   await looksRight(page, info, "my-referral-empty");
 

@@ -357,5 +357,26 @@ describe("staff", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("describes the shopper's and the staff's referral routes", async () => {
+    const doc = (await get(t, "/api/docs/json")).json();
+    for (const path of [
+      "/api/referral/settings",
+      "/api/referral/invite/{code}",
+      "/api/referral/my",
+      "/api/referral/earnings",
+      "/api/admin/referrals",
+    ])
+      expect(doc.paths[path]?.get?.responses?.["200"], path).toBeDefined();
+    expect(Object.keys(doc.paths["/api/admin/referrals/settings"].put.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+    ]);
+  });
+});
+
 const setSettingsAs = (who: Record<string, string>, body: unknown) =>
   put(t, "/api/admin/referrals/settings", body, who);

@@ -2,8 +2,8 @@ import { rupees } from "@maidan/contracts/money";
 import type { FriendState } from "@maidan/contracts/referrals";
 import { useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router";
+import { InviteShare } from "../../components/referrals/invite-share";
 import { ProgrammeRules, ProgrammeSteps } from "../../components/referrals/programme-terms";
-import { ShareButton } from "../../components/share/share-button";
 import { requireViewer } from "../../lib/account.server";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/seo";
@@ -83,7 +83,7 @@ export default function MyReferral() {
         </label>
         <div className="referral-link__actions">
           <CopyButton text={link} />
-          <ShareButton
+          <InviteShare
             content={{
               url: link,
               title: `Join me on Maidan${settings.welcome > 0 ? `: ${rupees(settings.welcome)} welcome credit` : ""}`,
