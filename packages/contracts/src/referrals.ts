@@ -33,14 +33,16 @@ export const referralSettings = z.object({
 });
 export type ReferralSettings = z.infer<typeof referralSettings>;
 
-export const FRIEND_STATES = [
-  "joined",
-  "ordered",
-  "rewarded",
-  "capped",
-  "refused",
-  "reversed",
-] as const;
+/**
+ * Where a referral stands (the referrals.status column): joined; rewarded (the first order was
+ * delivered and credited); capped (delivered past the referrer's monthly cap: nothing credited);
+ * refused (the friend's proven phone is the referrer's or another friend's); reversed (the
+ * rewarded order was refunded and the credits taken back).
+ */
+export const REFERRAL_STATUSES = ["joined", "rewarded", "capped", "refused", "reversed"] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+/** What the referrer sees: a joined friend who placed an order is "ordered". */
+export const FRIEND_STATES = [...REFERRAL_STATUSES, "ordered"] as const;
 export type FriendState = (typeof FRIEND_STATES)[number];
 
 export const referralFriend = z.object({
@@ -95,7 +97,7 @@ export const adminReferral = z.object({
   referrer: z.object({ _id: z.string(), name: z.string() }),
   friend: z.object({ _id: z.string(), name: z.string() }),
   phone: z.string().nullable(),
-  status: z.enum(["joined", "rewarded", "capped", "refused", "reversed"]),
+  status: z.enum(REFERRAL_STATUSES),
   orderId: z.string().nullable(),
   bonus: z.number().int(),
   welcome: z.number().int(),

@@ -1,3 +1,4 @@
+import type { ReferralStatus } from "@maidan/contracts/referrals";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -25,19 +26,8 @@ export const referralCodes = pgTable("referral_codes", {
   createdAt: createdAt(),
 });
 
-export const REFERRAL_STATUSES = [
-  /** Linked at sign-up; no delivered order yet. */
-  "joined",
-  /** The first order was delivered: the bonus (and the welcome credit) were credited. */
-  "rewarded",
-  /** Delivered, but the referrer had reached the month's cap: nothing credited. */
-  "capped",
-  /** Delivered, but the friend's proven phone is the referrer's or another friend's. */
-  "refused",
-  /** The rewarded order was refunded: the credits were taken back by ledger entries. */
-  "reversed",
-] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+/** The statuses are the contract's (contracts/referrals.ts). */
+export type { ReferralStatus };
 
 /**
  * Who brought whom. A new account is linked at most once (unique referee), and a phone number
