@@ -102,6 +102,12 @@ test("invite link → the friend signs up → first order delivered → the refe
     "+Rs. 250 · Referral bonus",
   );
   await looksRight(page, info, "my-wallet-referral");
+  // Staff see who brought whom, and the programme's amounts.
+  await admin.goto("/admin/referrals");
+  const row = admin.getByRole("row", { name: /Bilal Q\./ }).first();
+  await expect(row).toContainText("Rewarded");
+  await expect(admin.getByLabel("Referrer's bonus (Rs.)")).toHaveValue("250");
+  await looksRight(admin, info, "admin-referrals");
   await friendContext.close();
   await admin.context().close();
 });

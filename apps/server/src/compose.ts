@@ -113,6 +113,7 @@ export async function composeDomains(
   // The referral programme (decision 055): linked at sign-up, credited by delivered orders.
   const referrals = createReferrals({
     db,
+    audit: auditRecord,
     wallet,
     publicUrl: config.publicUrl,
     orders: { facts: (id) => orders.facts(id), whoOrdered: (ids) => orders.whoOrdered(ids) },
@@ -402,6 +403,7 @@ export async function composeDomains(
       notifications,
       wishlists,
       referrals,
+      adminReferrals: referrals.staff,
     },
   };
 }

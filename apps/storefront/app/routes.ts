@@ -140,6 +140,7 @@ export default [
       id: "admin-vendor-applications",
     }),
     route("admin/call-backs", "routes/admin/call-backs.tsx", { id: "admin-call-backs" }),
+    route("admin/referrals", "routes/admin/referrals.tsx", { id: "admin-referrals" }),
     route("admin/reviews", "routes/admin/reviews.tsx", { id: "admin-reviews" }),
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),

@@ -1,5 +1,6 @@
 /** The referral programme (issue #17, decision 055): codes, friends, earnings, its settings. */
 import { z } from "zod";
+import type { Staff } from "./admin-orders.ts";
 
 /** A referral code: 8 letters and digits without look-alikes (no 0/O, 1/I/L). */
 export const REFERRAL_CODE = /^[A-HJKMNP-Z2-9]{8}$/;
@@ -104,6 +105,13 @@ export const adminReferral = z.object({
   createdAt: z.string(),
 });
 export type AdminReferral = z.infer<typeof adminReferral>;
+
+/** The back-office's side: managers list, admins change the amounts (audited). */
+export type AdminReferralsService = {
+  list(staff: Staff, page: number): Promise<AdminReferral[]>;
+  settings(staff: Staff): Promise<ReferralSettings>;
+  setSettings(staff: Staff, input: unknown): Promise<ReferralSettings>;
+};
 
 export type ReferralService = {
   /** The programme's current amounts (for /earn). */

@@ -12,7 +12,7 @@ import type { FreebieService } from "./freebies.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
-import type { ReferralService } from "./referrals.ts";
+import type { AdminReferralsService, ReferralService } from "./referrals.ts";
 import type { AdminReviewsService, ReviewsService } from "./reviews.ts";
 import type {
   HomeData,
@@ -106,4 +106,5 @@ export type AppServices = {
   wishlists: WishlistService;
   /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
   referrals: ReferralService;
+  adminReferrals: AdminReferralsService;
 };

@@ -105,6 +105,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     notifications: unusedService<AppServices["notifications"]>("notifications"),
     wishlists: fakeWishlists(),
     referrals: unusedService<AppServices["referrals"]>("referrals"),
+    adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
   };
 }
 

@@ -354,6 +354,11 @@ describe("staff", () => {
     const ok = await setSettingsAs(admin, { ...SETTINGS, bonus: 300 });
     expect(ok.json()).toEqual({ ...SETTINGS, bonus: 300 });
     expect((await get(t, "/api/referral/settings")).json().bonus).toBe(300);
+    const audit = await t.database.db.execute(
+      sql`select action, after from audit_log where record_type = 'settings' and record_id = 'referrals'
+          order by created_at desc limit 1`,
+    );
+    expect(audit.rows[0]).toMatchObject({ action: "referral_settings", after: { bonus: 300 } });
     await setSettings({});
   });
 });

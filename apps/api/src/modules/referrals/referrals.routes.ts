@@ -1,3 +1,4 @@
+import type { Staff } from "@maidan/contracts/admin-orders";
 import { errorBody } from "@maidan/contracts/errors";
 import {
   adminReferral,
@@ -6,14 +7,26 @@ import {
   myReferral,
   referralSettings,
 } from "@maidan/contracts/referrals";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
-import { requireRole, requireUser, unauthorizedBody, userIdOf } from "../auth/auth.plugin.ts";
+import {
+  requireRole,
+  requireUser,
+  unauthorized,
+  unauthorizedBody,
+  userIdOf,
+} from "../auth/auth.plugin.ts";
 import type { ReferralsImpl } from "./referrals.service.ts";
 
 const errors = { 400: errorBody, 401: unauthorizedBody, 403: errorBody, 404: errorBody };
 const tags = ["referrals"];
+const staffOf = (req: FastifyRequest): Staff => {
+  const user = req.viewer?.user;
+  if (!user) throw unauthorized();
+  return { id: user.id, role: user.role };
+};
 
 /** /api/referral: the programme, invites, the shopper's friends and earnings (decision 055). */
 export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsImpl }> = async (
@@ -83,7 +96,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsImpl }>
         response: { 200: z.array(adminReferral), ...errors },
       },
     },
-    (req) => referrals.adminList(req.query.page),
+    (req) => referrals.staff.list(staffOf(req), req.query.page),
   );
   app.get(
     "/admin/referrals/settings",
@@ -95,7 +108,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsImpl }>
         response: { 200: referralSettings, ...errors },
       },
     },
-    () => referrals.settings(),
+    (req) => referrals.staff.settings(staffOf(req)),
   );
   app.put(
     "/admin/referrals/settings",
@@ -108,6 +121,6 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsImpl }>
         response: { 200: referralSettings, ...errors },
       },
     },
-    (req) => referrals.setSettings(req.body),
+    (req) => referrals.staff.setSettings(staffOf(req), req.body),
   );
 };

@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
+import type { Staff } from "@maidan/contracts/admin-orders";
+import { hasRole } from "@maidan/contracts/auth";
 import { rupees } from "@maidan/contracts/money";
 import {
-  type AdminReferral,
+  type AdminReferralsService,
   type Earning,
   type FriendState,
   type Invite,
@@ -15,6 +17,7 @@ import {
 import type { WalletEntryKind } from "@maidan/contracts/wallet";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { logger } from "@maidan/observability/log";
+import { forbidden } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { DomainEvent } from "../events/events.ts";
 import * as repo from "./referrals.repository.ts";
@@ -30,8 +33,22 @@ export const shortName = (first: string | null, last: string | null) =>
 
 type LedgerEntry = { amount: number; kind: WalletEntryKind; reference: string; remark: string };
 
+/** An audit entry in the caller's transaction (the audit domain's `record`, handed in). */
+export type RecordAudit = (
+  tx: DbOrTx,
+  c: {
+    actor: Staff;
+    recordType: string;
+    recordId: string;
+    action: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+) => Promise<unknown>;
+
 export type ReferralDeps = {
   db: Db;
+  audit: RecordAudit;
   /** The wallet's ledger (a port: the wallet is another domain). */
   wallet: {
     credit(tx: DbOrTx, userId: string, e: LedgerEntry): Promise<boolean>;
@@ -273,18 +290,9 @@ export function createReferrals(deps: ReferralDeps) {
     },
   };
 
-  return {
-    ...service,
-    link,
-    codeFor,
-    onDelivered,
-    onRefunded,
-    async setSettings(input: unknown) {
-      const s = parseInput(referralSettings, input);
-      await repo.setSettings(db, s);
-      return settings();
-    },
-    async adminList(page: number): Promise<AdminReferral[]> {
+  const staff: AdminReferralsService = {
+    async list(s, page) {
+      if (!hasRole(s.role, "manager")) throw forbidden();
       const rows = await repo.listAll(db, 50, Math.max(0, page - 1) * 50);
       return rows.map((r) => ({
         _id: r.id,
@@ -298,7 +306,30 @@ export function createReferrals(deps: ReferralDeps) {
         createdAt: r.created_at.toISOString(),
       }));
     },
+    async settings(s) {
+      if (!hasRole(s.role, "manager")) throw forbidden();
+      return settings();
+    },
+    async setSettings(s, input) {
+      if (!hasRole(s.role, "admin")) throw forbidden("Only admins change the shop's settings.");
+      const next = parseInput(referralSettings, input);
+      await db.transaction(async (tx) => {
+        const before = await settings(tx);
+        await repo.setSettings(tx, next);
+        await deps.audit(tx, {
+          actor: s,
+          recordType: "settings",
+          recordId: "referrals",
+          action: "referral_settings",
+          before,
+          after: next,
+        });
+      });
+      return settings();
+    },
   };
+
+  return { ...service, staff, link, codeFor, onDelivered, onRefunded };
 }
 
 export type ReferralsImpl = ReturnType<typeof createReferrals>;
