@@ -13,7 +13,8 @@ export type ReferralRow = {
   order_id: string | null;
   bonus: number;
   welcome: number;
-  created_at: Date;
+  /** A string through drizzle's raw `execute`, a Date through pg itself. */
+  created_at: string | Date;
 };
 export type Person = { id: string; first_name: string | null; last_name: string | null };
 

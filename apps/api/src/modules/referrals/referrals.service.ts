@@ -27,6 +27,8 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const newCode = () =>
   Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 
+const iso = (d: string | Date) => new Date(d).toISOString();
+
 /** "Ali K.": a friend's first name and initial, never their full name or contact. */
 export const shortName = (first: string | null, last: string | null) =>
   [first?.trim() || "A friend", last?.trim() ? `${last.trim()[0]}.` : ""].filter(Boolean).join(" ");
@@ -254,7 +256,7 @@ export function createReferrals(deps: ReferralDeps) {
         settings: s,
         friends: friends.map((f) => ({
           name: shortName(f.first_name, f.last_name),
-          joinedAt: f.created_at.toISOString(),
+          joinedAt: iso(f.created_at),
           state: friendState(f, ordered),
           bonus: f.status === "rewarded" ? f.bonus : 0,
         })),
@@ -273,7 +275,7 @@ export function createReferrals(deps: ReferralDeps) {
         amount: s.bonus,
         kind: "pending",
         source: `${shortName(f.first_name, f.last_name)} joined: yours when their first order is delivered`,
-        createdAt: f.created_at.toISOString(),
+        createdAt: iso(f.created_at),
       }));
       const credited: Earning[] = entries.map((e) => ({
         _id: e.id,
@@ -303,7 +305,7 @@ export function createReferrals(deps: ReferralDeps) {
         orderId: r.order_id,
         bonus: r.bonus,
         welcome: r.welcome,
-        createdAt: r.created_at.toISOString(),
+        createdAt: iso(r.created_at),
       }));
     },
     async settings(s) {
