@@ -41,7 +41,10 @@ test("invite link → the friend signs up → first order delivered → the refe
   const whatsapp = dialog.locator('[data-network="whatsapp"]');
   await expect(whatsapp).toBeVisible();
   expect(await whatsapp.getAttribute("href")).toContain(encodeURIComponent(link));
-  await snapshot(page, info, "my-referral-share");
+  // The dialog is in the top layer: a full-page shot (fixed elements hidden) leaves it out.
+  const shot = info.outputPath(`my-referral-share-${info.project.name}.png`);
+  await page.screenshot({ path: shot });
+  await info.attach("my-referral-share", { path: shot, contentType: "image/png" });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(page.getByText("No one yet.")).toBeVisible();
   await looksRight(page, info, "my-referral-empty");

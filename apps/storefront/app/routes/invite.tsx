@@ -55,7 +55,7 @@ export default function InvitePage({ loaderData: { invite } }: Route.ComponentPr
       <section className="referral-page" aria-labelledby="invite-title">
         <h1 id="invite-title">This invite link is not valid</h1>
         <p>
-          Check the link your friend sent: it ends in an 8-letter code. You can still sign up and
+          Check the link your friend sent: it ends in an 8-character code. You can still sign up and
           shop.
         </p>
         <SignUpLinks other={["/earn", "How inviting works"]} />
