@@ -120,7 +120,10 @@ export type OtpLoginBody = z.input<typeof otpLoginBody>;
 export const clampOtpLength = (n: number) => Math.min(8, Math.max(4, Math.round(n) || 4));
 
 export const tokenBody = z.object({ token: z.string().min(10).max(500) });
-export const facebookLoginBody = z.object({ accessToken: z.string().min(10).max(2000) });
+export const facebookLoginBody = z.object({
+  accessToken: z.string().min(10).max(2000),
+  referral,
+});
 export const forgotBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().min(10).max(500), password });
 export const updatePasswordBody = z.object({

@@ -209,7 +209,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await auth.oauth.loginWithAccessToken(req.body.accessToken);
+      const { accessToken, referral } = withInvite(req);
+      const s = await auth.oauth.loginWithAccessToken(accessToken, referral);
       setSession(reply, s);
       return { token: s.token, user: s.user };
     },

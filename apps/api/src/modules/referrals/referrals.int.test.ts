@@ -157,6 +157,24 @@ describe("linking at sign-up", () => {
     expect(await referralRow(bad.id)).toBeUndefined();
   });
 
+  it("links a Facebook sign-up made in a browser that opened the invite", async () => {
+    const r = await referrer();
+    const start = await get(t, "/api/auth/facebook?redirectTo=/my");
+    const dialog = new URL(start.headers.location as string, "http://localhost");
+    const pick = await get(
+      t,
+      `/sandbox/facebook/authorize?${new URLSearchParams({ identity: "fb-1003", state: dialog.searchParams.get("state") ?? "", redirect_uri: dialog.searchParams.get("redirect_uri") ?? "" })}`,
+    );
+    const nonce = start.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const back = await get(t, pick.headers.location as string, {
+      cookie: `${nonce}; maidan_ref=${r.code}`,
+    });
+    const token = back.cookies.find((c) => c.name === "Authorization")?.value ?? "";
+    const me = (await get(t, "/api/users/me", bearer(token))).json();
+    expect(me.firstName).toBe("Usman");
+    expect(await referralRow(me._id)).toMatchObject({ referrer_id: r.id, status: "joined" });
+  });
+
   it("refuses self-referral, the referrer's phone, a phone referred before, and loops", async () => {
     const owner = await phoneShopper();
     const { code } = await myReferral(owner.token);
