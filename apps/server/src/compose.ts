@@ -113,7 +113,13 @@ export async function composeDomains(
   // The referral programme (decision 055): linked at sign-up, credited by delivered orders.
   const referrals = createReferrals({
     db,
-    audit: auditRecord,
+    settingsChanged: (tx, c) =>
+      auditRecord(tx, {
+        ...c,
+        recordType: "settings",
+        recordId: "referrals",
+        action: "referral_settings",
+      }),
     wallet,
     publicUrl: config.publicUrl,
     orders: { facts: (id) => orders.facts(id), whoOrdered: (ids) => orders.whoOrdered(ids) },

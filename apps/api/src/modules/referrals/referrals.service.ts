@@ -35,22 +35,13 @@ export const shortName = (first: string | null, last: string | null) =>
 
 type LedgerEntry = { amount: number; kind: WalletEntryKind; reference: string; remark: string };
 
-/** An audit entry in the caller's transaction (the audit domain's `record`, handed in). */
-export type RecordAudit = (
-  tx: DbOrTx,
-  c: {
-    actor: Staff;
-    recordType: string;
-    recordId: string;
-    action: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  },
-) => Promise<unknown>;
-
 export type ReferralDeps = {
   db: Db;
-  audit: RecordAudit;
+  /** Records an admin's change of the amounts, in its transaction (the audit log). */
+  settingsChanged: (
+    tx: DbOrTx,
+    change: { actor: Staff; before: ReferralSettings; after: ReferralSettings },
+  ) => Promise<unknown>;
   /** The wallet's ledger (a port: the wallet is another domain). */
   wallet: {
     credit(tx: DbOrTx, userId: string, e: LedgerEntry): Promise<boolean>;
@@ -318,14 +309,7 @@ export function createReferrals(deps: ReferralDeps) {
       await db.transaction(async (tx) => {
         const before = await settings(tx);
         await repo.setSettings(tx, next);
-        await deps.audit(tx, {
-          actor: s,
-          recordType: "settings",
-          recordId: "referrals",
-          action: "referral_settings",
-          before,
-          after: next,
-        });
+        await deps.settingsChanged(tx, { actor: s, before, after: next });
       });
       return settings();
     },
