@@ -61,6 +61,8 @@ import type { NotificationsImpl } from "./modules/notifications/notifications.se
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
+import { referralRoutes } from "./modules/referrals/referrals.routes.ts";
+import type { ReferralsImpl } from "./modules/referrals/referrals.service.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import type { ReviewsImpl } from "./modules/reviews/reviews.service.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -107,6 +109,8 @@ export type ApiDomains = {
   freebies: FreebieService;
   /** The shopper's wishlists and the hearts (issue #16). */
   wishlists: WishlistService;
+  /** The referral programme (decision 055). */
+  referrals: ReferralsImpl;
   /** The job queue (pg-boss): messages, sweeps, events (decision 034). */
   jobs: Jobs;
   messages: Messages;
@@ -152,6 +156,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, { freebies: d.freebies });
       await api.register(wishlistRoutes, { wishlists: d.wishlists });
+      await api.register(referralRoutes, { referrals: d.referrals });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });
       await api.register(jobsRoutes, { jobs: d.jobs });
       await api.register(adminOrdersRoutes, { staffOrders: d.staffOrders });

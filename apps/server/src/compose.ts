@@ -41,6 +41,7 @@ import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/htt
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { injectHttp, setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
+import { createReferrals } from "@maidan/api/modules/referrals/referrals.service";
 import { createReviews } from "@maidan/api/modules/reviews/reviews.service";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
 import { createVendorApplications } from "@maidan/api/modules/vendors/vendor-applications.service";
@@ -112,6 +113,21 @@ export async function composeDomains(
   const site = createSiteService(db, config.CACHE_TTL_MS);
   const wallet = createWalletService(db);
   const vouchers = createVoucherService(db);
+  const orders = createOrdersService(db);
+  // The referral programme (decision 055): linked at sign-up, credited by delivered orders.
+  const referrals = createReferrals({
+    db,
+    settingsChanged: (tx, c) =>
+      auditRecord(tx, {
+        ...c,
+        recordType: "settings",
+        recordId: "referrals",
+        action: "referral_settings",
+      }),
+    wallet,
+    publicUrl: config.publicUrl,
+    orders: { facts: (id) => orders.facts(id), whoOrdered: (ids) => orders.whoOrdered(ids) },
+  });
   const carts = createCartService(db, {
     walletBalance: (userId) => wallet.balance(userId),
     vouchers,
@@ -124,6 +140,7 @@ export async function composeDomains(
     media,
     settings: () => site.settings(),
     messages,
+    accountCreated: (tx, user, code) => (code ? referrals.link(tx, user, code) : Promise.resolve()),
     carts: {
       forSession: (userId, guestId) => carts.mergeGuest(userId, guestId),
       empty: () => carts.get({ userId: null, guestId: null }),
@@ -131,7 +148,6 @@ export async function composeDomains(
   });
   const addresses = createAddressService(db);
   const catalog = createCatalogService(db, config.CACHE_TTL_MS);
-  const orders = createOrdersService(db);
   const checkoutDeps: CheckoutDeps = {
     db,
     carts,
@@ -250,6 +266,9 @@ export async function composeDomains(
   events.on([...NOTIFIED_EVENTS], "notifications", (e) => notifications.onEvent(e), {
     when: (e) => !(e.name === "order.placed" && e.payload.userId === null),
   });
+  // Every user's order may be a referred friend's: the consumer finds out (a lookup by id).
+  events.on(["order.delivered"], "referral-rewards", (e) => referrals.onDelivered(e));
+  events.on(["order.refunded"], "referral-reversals", (e) => referrals.onRefunded(e));
   const content = createContentService(db);
   const freebies = createFreebieService(
     db,
@@ -370,6 +389,7 @@ export async function composeDomains(
     freebies,
     wishlists,
     wishlistWatch,
+    referrals,
     jobs,
     messages,
     events,
@@ -407,6 +427,8 @@ export async function composeDomains(
       wishlists,
       luckyDraw: luckyDraw.shopper,
       adminLuckyDraws: luckyDraw.staff,
+      referrals,
+      adminReferrals: referrals.staff,
     },
   };
 }

@@ -48,8 +48,8 @@ export default [
   layout("layouts/mobile.tsx", [
     route("lucky-draw", "routes/lucky-draw.tsx", { id: "lucky-draw" }),
     route("daily_juice", "routes/daily-juice.tsx", { id: "daily-juice" }),
-    soon("earn", "earn"),
-    soon("invite/:id", "invite"),
+    route("earn", "routes/earn.tsx", { id: "earn" }),
+    route("invite/:id", "routes/invite.tsx", { id: "invite" }),
   ]),
 
   layout("layouts/header.tsx", [
@@ -101,8 +101,8 @@ export default [
       route("my/details", "routes/my/profile.tsx", { id: "my-details" }),
       route("my/reviews", "routes/my/reviews.tsx", { id: "my-reviews" }),
       route("my/reviews/:id", "routes/my/review.tsx", { id: "my-review" }),
-      soon("my/referral", "my-referral"),
-      soon("my/earnings", "my-earnings"),
+      route("my/referral", "routes/my/referral.tsx", { id: "my-referral" }),
+      route("my/earnings", "routes/my/earnings.tsx", { id: "my-earnings" }),
     ]),
   ]),
 
@@ -140,6 +140,7 @@ export default [
       id: "admin-vendor-applications",
     }),
     route("admin/call-backs", "routes/admin/call-backs.tsx", { id: "admin-call-backs" }),
+    route("admin/referrals", "routes/admin/referrals.tsx", { id: "admin-referrals" }),
     route("admin/reviews", "routes/admin/reviews.tsx", { id: "admin-reviews" }),
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),

@@ -46,6 +46,8 @@ export const password = z
 /** Seconds; the cookie's max age. Bounded: a minute to a year. */
 export const tokenExpiry = z.coerce.number().int().min(60).max(31_536_000).optional();
 export const campaign = z.string().max(100).optional();
+/** An invite code (decision 055); the API also reads it from the invite cookie. */
+export const referral = z.string().max(40).optional();
 const name = z.string().trim().max(60);
 
 export const publicUser = z.object({
@@ -98,12 +100,13 @@ export const signupBody = z.object({
   password,
   tokenExpiry,
   campaign,
+  referral,
 });
 export type SignupBody = z.input<typeof signupBody>;
 
 export const otpGenerateBody = z.object({ phone });
 const otpCode = z.string().regex(/^\d{4,8}$/, "Invalid Login Details!");
-export const otpLoginBody = z.object({ phone, otp: otpCode, tokenExpiry, campaign });
+export const otpLoginBody = z.object({ phone, otp: otpCode, tokenExpiry, campaign, referral });
 /** POST /users/phone/code: a code to the number the signed-in user wants (it becomes pending). */
 export const phoneCodeBody = z.object({ phone });
 /** POST /users/phone/confirm: the pending number and its code; then it is the account's. */
@@ -117,7 +120,10 @@ export type OtpLoginBody = z.input<typeof otpLoginBody>;
 export const clampOtpLength = (n: number) => Math.min(8, Math.max(4, Math.round(n) || 4));
 
 export const tokenBody = z.object({ token: z.string().min(10).max(500) });
-export const facebookLoginBody = z.object({ accessToken: z.string().min(10).max(2000) });
+export const facebookLoginBody = z.object({
+  accessToken: z.string().min(10).max(2000),
+  referral,
+});
 export const forgotBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().min(10).max(500), password });
 export const updatePasswordBody = z.object({

@@ -13,6 +13,7 @@ import type { AdminLuckyDrawService, LuckyDrawService } from "./lucky-draw.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
+import type { AdminReferralsService, ReferralService } from "./referrals.ts";
 import type { AdminReviewsService, ReviewsService } from "./reviews.ts";
 import type {
   HomeData,
@@ -107,4 +108,7 @@ export type AppServices = {
   /** /lucky-draw and its proof, and the back-office's draws (decision 056). */
   luckyDraw: LuckyDrawService;
   adminLuckyDraws: AdminLuckyDrawService;
+  /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
+  referrals: ReferralService;
+  adminReferrals: AdminReferralsService;
 };

@@ -1,11 +1,29 @@
 /** The wallet (spec §3 Wallet `myWallet`, §7 `GET wallet/user/{userId}`). Whole rupees. */
 import { z } from "zod";
 
+/** What a ledger entry is (the wallet_entries.kind column, decision 015/046/055). */
+export const WALLET_ENTRY_KINDS = [
+  "credit",
+  "topup",
+  "order_spend",
+  "order_refund",
+  /** Staff changed the balance by hand, with a reason (decision 046). */
+  "adjustment",
+  /** The referral programme (decision 055): a referrer's bonus, a friend's welcome credit. */
+  "referral_bonus",
+  "referral_welcome",
+  /** A referral credit taken back: the order that earned it was refunded. */
+  "referral_reversal",
+  /** A lucky draw's prize (decision 056): reference `lucky-draw:<draw id>`. */
+  "lucky_draw",
+] as const;
+export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+
 export const walletEntry = z.object({
   _id: z.string(),
   /** Signed: a credit or refund is positive, a spend negative. */
   amount: z.number().int(),
-  kind: z.enum(["credit", "topup", "order_spend", "order_refund", "adjustment", "lucky_draw"]),
+  kind: z.enum(WALLET_ENTRY_KINDS),
   /** What the entry is about: an order or checkout id, a top-up's payment reference, or a credit's name. */
   reference: z.string(),
   remark: z.string(),

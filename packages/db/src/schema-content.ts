@@ -35,10 +35,19 @@ export const settings = pgTable(
     taxDisplay: text("tax_display").$type<TaxDisplay>().notNull().default("inclusive"),
     /** New reviews publish at once, or wait for staff (decision 051). */
     reviewsModerated: boolean("reviews_moderated").notNull().default(true),
+    /** The referral programme (decision 055), in whole rupees; admins change them. */
+    referralBonus: integer("referral_bonus").notNull().default(250),
+    referralWelcome: integer("referral_welcome").notNull().default(150),
+    referralMinOrder: integer("referral_min_order").notNull().default(2000),
+    referralMonthlyCap: integer("referral_monthly_cap").notNull().default(10),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("settings_single_row", sql`id = 1`),
+    check(
+      "settings_referral_check",
+      sql`${t.referralBonus} >= 0 and ${t.referralWelcome} >= 0 and ${t.referralMinOrder} >= 0 and ${t.referralMonthlyCap} >= 0`,
+    ),
     check(
       "settings_tax_display_check",
       sql`${t.taxDisplay} in ('inclusive', 'per_item', 'hidden')`,

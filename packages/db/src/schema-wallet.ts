@@ -1,3 +1,4 @@
+import type { WalletEntryKind } from "@maidan/contracts/wallet";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
@@ -23,17 +24,8 @@ export const wallets = pgTable(
   (t) => [check("wallets_balance_check", sql`${t.balance} >= 0`)],
 );
 
-export const WALLET_ENTRY_KINDS = [
-  "credit",
-  "topup",
-  "order_spend",
-  "order_refund",
-  /** Staff changed the balance by hand, with a reason (decision 046). */
-  "adjustment",
-  /** A lucky draw's prize (decision 056): reference `lucky-draw:<draw id>`. */
-  "lucky_draw",
-] as const;
-export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+/** The kinds are the contract's (contracts/wallet.ts): one list for the API and the column. */
+export type { WalletEntryKind };
 
 /**
  * The append-only ledger: rows are never updated or deleted. A signed amount in whole rupees

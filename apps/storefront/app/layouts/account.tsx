@@ -13,6 +13,7 @@ const accountLinks = [
   { to: "/my/address", label: "Addresses", end: false },
   { to: "/my/account", label: "Account details", end: false },
   { to: "/my/referral", label: "Referral", end: false },
+  { to: "/my/earnings", label: "Earnings", end: false },
 ];
 
 /**

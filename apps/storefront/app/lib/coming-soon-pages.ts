@@ -9,11 +9,6 @@ function page(title: string, heading: string, text: string): ComingSoonPage {
   return { title, heading, text };
 }
 
-const referrals = page(
-  "Referrals",
-  "Referrals open soon",
-  "Earning by inviting friends is on its way. Your wallet is under My wallet.",
-);
 // /freebies and /freebies/{id} are real pages; claiming a freebie (/myfreebies) comes later.
 const myFreebies = page(
   "Freebies",
@@ -27,12 +22,6 @@ const devPage = page(
 );
 
 export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
-  earn: page(
-    "Earn",
-    "Earning opens soon",
-    "Earning rewards by sharing Maidan arrives with referrals.",
-  ),
-  invite: page("Invitation", "Invitations open soon", "Invite links work once referrals open."),
   "my-freebies": myFreebies,
   "my-freebie-detail": myFreebies,
   success: page(
@@ -40,8 +29,6 @@ export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
     "Nothing to confirm here",
     "Your orders and their state are under My orders.",
   ),
-  "my-referral": referrals,
-  "my-earnings": referrals,
   template: devPage,
   test: devPage,
 };

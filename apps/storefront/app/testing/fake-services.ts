@@ -106,6 +106,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     wishlists: fakeWishlists(),
     luckyDraw: unusedService<AppServices["luckyDraw"]>("luckyDraw"),
     adminLuckyDraws: unusedService<AppServices["adminLuckyDraws"]>("adminLuckyDraws"),
+    referrals: unusedService<AppServices["referrals"]>("referrals"),
+    adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
   };
 }
 

@@ -14,7 +14,8 @@ import {
 } from "@maidan/contracts/auth";
 import type { SessionResult } from "@maidan/contracts/auth-service";
 import { AppError, errorBody, errorBodyOf } from "@maidan/contracts/errors";
-import type { FastifyReply } from "fastify";
+import { REFERRAL_COOKIE } from "@maidan/contracts/referrals";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, unauthorizedBody, userIdOf } from "./auth.plugin.ts";
@@ -28,6 +29,12 @@ const signedInErrors = { ...errors, 401: unauthorizedBody };
 const tokenUser = z.object({ token: z.string(), user: publicUser });
 const phoneData = z.object({ token: z.string(), user: publicUser, cart: cartSummary });
 const phoneBody = otpLoginBody;
+
+/** A sign-up's invite code: the body's, else the cookie `/invite/{code}` left (decision 055). */
+const withInvite = <B extends { referral?: string }>(req: FastifyRequest & { body: B }): B => ({
+  ...req.body,
+  referral: req.body.referral ?? req.cookies[REFERRAL_COOKIE],
+});
 
 /** The authentication calls of spec §7, paths and shapes as the mobile apps know them. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
@@ -82,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.signup(req.body, req.viewer.guestId);
+      const s = await service.signup(withInvite(req), req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", ...body(s) };
     },
@@ -115,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.otpLogin(req.body, req.viewer.guestId);
+      const s = await service.otpLogin(withInvite(req), req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", ...body(s) };
     },
@@ -132,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.otpLogin(req.body, req.viewer.guestId);
+      const s = await service.otpLogin(withInvite(req), req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", data: body(s) };
     },
@@ -149,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await service.otpLogin(req.body, req.viewer.guestId);
+      const s = await service.otpLogin(withInvite(req), req.viewer.guestId);
       setSession(reply, s);
       return { status: "success", data: body(s) };
     },
@@ -202,7 +209,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const s = await auth.oauth.loginWithAccessToken(req.body.accessToken);
+      const { accessToken, referral } = withInvite(req);
+      const s = await auth.oauth.loginWithAccessToken(accessToken, referral);
       setSession(reply, s);
       return { token: s.token, user: s.user };
     },

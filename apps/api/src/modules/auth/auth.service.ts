@@ -36,6 +36,7 @@ import {
 } from "./cookies.ts";
 import { emptyCartUntilCartModule } from "./empty-cart.ts";
 import { createLoginService } from "./login.service.ts";
+import type { AccountCreated } from "./new-account.ts";
 import { createOAuthService } from "./oauth.service.ts";
 import { facebookProvider, type OAuthProvider, sandboxProvider } from "./oauth-providers.ts";
 import { createOtpService } from "./otp.service.ts";
@@ -51,6 +52,8 @@ export type AuthDeps = {
   /** Where avatars are stored; by default the media storage the config names. */
   media?: MediaStorage;
   settings: () => Promise<{ demo: boolean; otpLength: number }>;
+  /** Runs in the transaction that makes a shopper's account, with its invite code (#17). */
+  accountCreated?: AccountCreated;
   /** The SMS and e-mail it sends: jobs written in its transactions (modules/messages). */
   messages: Messages;
   oauthProvider?: OAuthProvider;
@@ -87,7 +90,8 @@ export function createAuth(deps: AuthDeps) {
     secret: config.jwtSecret,
     codeLength: async () => (await deps.settings()).otpLength,
   });
-  const phones = createPhoneService({ db, otp });
+  const { accountCreated } = deps;
+  const phones = createPhoneService({ db, otp, accountCreated });
   const logins = createLoginService({
     db,
     kv,
@@ -96,6 +100,7 @@ export function createAuth(deps: AuthDeps) {
     messages: deps.messages,
     publicUrl: config.publicUrl,
     phones,
+    accountCreated,
   });
   const avatars = createAvatarService({
     db,
@@ -112,7 +117,7 @@ export function createAuth(deps: AuthDeps) {
     phones,
     dropAvatar: avatars.dropReplaced,
   });
-  const oauth = createOAuthService({ db, kv, sessions, provider });
+  const oauth = createOAuthService({ db, kv, sessions, provider, accountCreated });
 
   const withCart = async (s: Session, guestId?: string | null): Promise<SessionResult> => ({
     ...s,

@@ -12,6 +12,7 @@ import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { Messages } from "../messages/messages.ts";
 import * as repo from "./auth.repository.ts";
+import { type AccountCreated, createAccount } from "./new-account.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { PhoneService } from "./phone.service.ts";
@@ -45,6 +46,7 @@ export type AuthDeps = {
   /** The shop's configured public origin, for links in e-mails (never a request's Host). */
   publicUrl: string;
   phones: PhoneService;
+  accountCreated?: AccountCreated;
 };
 
 /** Password, phone/OTP and token logins, sign-up and e-mail verification. */
@@ -96,14 +98,19 @@ export function createLoginService(deps: AuthDeps) {
       if (body.phone && (await repo.findUserByPhone(tx, body.phone)))
         throw conflict(authMessages.duplicate);
       // The number is only claimed until a code texted to it proves it (decision 027).
-      const created = await repo.insertUser(tx, {
-        email: body.email,
-        phonePending: body.phone ?? null,
-        passwordHash,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        campaign: body.campaign ?? null,
-      });
+      const created = await createAccount(
+        tx,
+        {
+          email: body.email,
+          phonePending: body.phone ?? null,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          campaign: body.campaign ?? null,
+        },
+        body.referral,
+        deps.accountCreated,
+      );
       if (!created) throw conflict(authMessages.duplicate);
       await repo.insertAuthToken(tx, {
         userId: created.id,
@@ -128,7 +135,11 @@ export function createLoginService(deps: AuthDeps) {
    */
   async function phoneLogin(body: PhoneLoginInput) {
     await otp.verify(body.phone, body.otp);
-    const user = await deps.phones.accountForLogin(body.phone, body.campaign ?? null);
+    const user = await deps.phones.accountForLogin(
+      body.phone,
+      body.campaign ?? null,
+      body.referral,
+    );
     if (!user) throw invalid();
     return sessions.issue(user, body.tokenExpiry);
   }
@@ -168,6 +179,7 @@ export type PhoneLoginInput = {
   otp: string;
   tokenExpiry?: number;
   campaign?: string;
+  referral?: string;
 };
 
 // A real argon2id hash of a random string: checking against it costs what a real check costs.

@@ -1,4 +1,5 @@
 import { LONG_SESSION_SECONDS, SESSION_COOKIE, safeRedirect } from "@maidan/contracts/auth";
+import { REFERRAL_COOKIE } from "@maidan/contracts/referrals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
@@ -62,7 +63,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string 
       reply.clearCookie(OAUTH_NONCE_COOKIE, nonceCookie(auth.secure));
       try {
         if (!code || !state) throw new Error("missing code or state");
-        const { session, returnTo } = await auth.oauth.callback(code, state, nonce, callbackUrl);
+        const { session, returnTo } = await auth.oauth.callback(
+          code,
+          state,
+          nonce,
+          callbackUrl,
+          req.cookies[REFERRAL_COOKIE],
+        );
         await auth.mergeGuestCart(session.user._id, req.viewer.guestId);
         reply.setCookie(
           SESSION_COOKIE,

@@ -3,6 +3,7 @@ import { AppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
 import type { Kv } from "../../lib/kv.ts";
 import * as repo from "./auth.repository.ts";
+import { type AccountCreated, createAccount } from "./new-account.ts";
 import type { OAuthProfile, OAuthProvider } from "./oauth-providers.ts";
 import { hashLinkToken, newLinkToken, sameHash } from "./secrets.ts";
 import type { Sessions } from "./sessions.ts";
@@ -20,6 +21,7 @@ export function createOAuthService(deps: {
   kv: Kv;
   sessions: Sessions;
   provider: OAuthProvider;
+  accountCreated?: AccountCreated;
 }) {
   const { db, kv, sessions, provider } = deps;
 
@@ -28,7 +30,7 @@ export function createOAuthService(deps: {
    * that account proved it owns the address, else new. An unverified account is never linked:
    * whoever signed up with someone else's address would otherwise get their Facebook sign-ins.
    */
-  async function userFor(p: OAuthProfile) {
+  async function userFor(p: OAuthProfile, referral?: string) {
     return db.transaction(async (tx) => {
       const linked = await repo.findOauthUser(tx, provider.name, p.id);
       if (linked) return repo.findUserById(tx, linked.userId);
@@ -36,21 +38,26 @@ export function createOAuthService(deps: {
       if (sameEmail && !sameEmail.verified)
         throw new AppError("OAUTH_UNVERIFIED", UNVERIFIED_EMAIL);
       let user = sameEmail;
-      user ??= await repo.insertUser(tx, {
-        email: p.email,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        verified: p.email !== null,
-      });
+      user ??= await createAccount(
+        tx,
+        {
+          email: p.email,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          verified: p.email !== null,
+        },
+        referral,
+        deps.accountCreated,
+      );
       if (!user) return null;
       await repo.linkOauth(tx, { userId: user.id, provider: provider.name, providerUserId: p.id });
       return user;
     });
   }
 
-  async function loginWithAccessToken(accessToken: string) {
+  async function loginWithAccessToken(accessToken: string, referral?: string) {
     const profile = await provider.profile(accessToken).catch(() => null);
-    const user = profile && (await userFor(profile));
+    const user = profile && (await userFor(profile, referral));
     if (!user) throw new AppError("OAUTH_FAILED", FACEBOOK_FAILED);
     return sessions.issue(user, LONG_SESSION_SECONDS);
   }
@@ -72,7 +79,13 @@ export function createOAuthService(deps: {
       return { url: provider.authorizeUrl(state, redirectUri), nonce };
     },
 
-    async callback(code: string, state: string, nonce: string | undefined, redirectUri: string) {
+    async callback(
+      code: string,
+      state: string,
+      nonce: string | undefined,
+      redirectUri: string,
+      referral?: string,
+    ) {
       const raw = await kv.get(`oauth:${state}`);
       if (raw === null) throw new AppError("OAUTH_STATE", FACEBOOK_FAILED);
       // Spent by any answer, right or wrong: a state is never tried twice.
@@ -83,7 +96,7 @@ export function createOAuthService(deps: {
       const accessToken = await provider.exchangeCode(code, redirectUri).catch(() => {
         throw new AppError("OAUTH_FAILED", FACEBOOK_FAILED);
       });
-      return { session: await loginWithAccessToken(accessToken), returnTo };
+      return { session: await loginWithAccessToken(accessToken, referral), returnTo };
     },
   };
 }

@@ -2,6 +2,7 @@ import { AppError, isAppError } from "@maidan/contracts/errors";
 import type { Db } from "@maidan/db/database";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import * as repo from "./auth.repository.ts";
+import { type AccountCreated, createAccount } from "./new-account.ts";
 import { INVALID_LOGIN, type OtpService } from "./otp.service.ts";
 
 export const phoneMessages = {
@@ -16,7 +17,11 @@ export const phoneMessages = {
  * the code makes it the account's number and drops every other claim on it. A claim never
  * signs anyone in.
  */
-export function createPhoneService(deps: { db: Db; otp: OtpService }) {
+export function createPhoneService(deps: {
+  db: Db;
+  otp: OtpService;
+  accountCreated?: AccountCreated;
+}) {
   const { db, otp } = deps;
 
   async function refuseTaken(userId: string, phone: string) {
@@ -73,12 +78,12 @@ export function createPhoneService(deps: { db: Db; otp: OtpService }) {
    * The account an SMS-code login for `phone` enters: the one that proved the number, else a
    * new one for whoever holds it now. Claims on the number are dropped: it is proven now.
    */
-  async function accountForLogin(phone: string, campaign: string | null) {
+  async function accountForLogin(phone: string, campaign: string | null, referral?: string) {
     const owner = await repo.findUserByPhone(db, phone);
     if (owner) return owner.verified ? owner : repo.updateUser(db, owner.id, { verified: true });
     const created = await db.transaction(async (tx) => {
       await repo.dropPhoneClaims(tx, phone);
-      return repo.insertUser(tx, { phone, verified: true, campaign });
+      return createAccount(tx, { phone, verified: true, campaign }, referral, deps.accountCreated);
     });
     // A concurrent first login for the same number made the account: that one is it.
     return created ?? repo.findUserByPhone(db, phone);

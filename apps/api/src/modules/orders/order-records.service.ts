@@ -137,12 +137,20 @@ export const insertNote = (...args: Parameters<typeof notesRepo.insertNote>) =>
   notesRepo.insertNote(...args);
 
 /** Who an order is for and how it is named (no money, no address). */
-export type OrderFacts = { id: string; userId: string | null; orderNo: string; status: string };
+export type OrderFacts = {
+  id: string;
+  userId: string | null;
+  orderNo: string;
+  status: string;
+  /** The goods' value (before shipping, wallet and discounts taken at checkout). */
+  subtotal: number;
+};
 const factsOf = (o: repo.OrderRow): OrderFacts => ({
   id: o.id,
   userId: o.user_id,
   orderNo: o.order_no,
   status: o.status,
+  subtotal: o.subtotal,
 });
 
 /** The shopper's lists of orders (what needs no other domain). */
@@ -150,6 +158,12 @@ export function createOrdersService(db: Db) {
   return {
     async listMine(userId: string, limit = 50): Promise<OrderSummary[]> {
       return (await repo.listOrders(db, userId, Math.min(Math.max(limit, 1), 100))).map(toSummary);
+    },
+
+    /** Which of these shoppers have placed an order (not cancelled): the referral page. */
+    async whoOrdered(userIds: string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      return new Set((await repo.usersWithOrders(db, userIds)).map((r) => r.user_id));
     },
 
     /** An order's owner, number and status, whoever's it is (the notifications consumer). */

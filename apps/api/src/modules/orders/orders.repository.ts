@@ -176,6 +176,17 @@ export const listOrders = (db: DbOrTx, userId: string, limit: number) =>
     sql`${orderSelect} where o.user_id = ${userId} order by o.created_at desc, o.order_no desc limit ${limit}`,
   );
 
+/** Which of these users have an order that was not cancelled. */
+export const usersWithOrders = (db: DbOrTx, userIds: string[]) =>
+  rows<{ user_id: string }>(
+    db,
+    sql`select distinct user_id from orders where status <> 'cancelled'
+        and user_id in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+
 export const findOrder = (db: DbOrTx, userId: string | null, guestId: string | null, id: string) =>
   first<OrderRow>(db, sql`${orderSelect} where o.id = ${id} and ${ownerWhere(userId, guestId)}`);
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { first } from "@maidan/db/raw-rows";
 import { type WalletEntryKind, walletEntries } from "@maidan/db/schema-wallet";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 export type WalletRow = { id: string; balance: number };
 export const ensureWallet = (db: DbOrTx, userId: string) =>
@@ -40,5 +40,18 @@ export const entriesOf = (db: DbOrTx, walletId: string, limit: number): Promise<
     .select()
     .from(walletEntries)
     .where(eq(walletEntries.walletId, walletId))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+    .limit(limit);
+
+export const entriesOfKinds = (
+  db: DbOrTx,
+  walletId: string,
+  kinds: WalletEntryKind[],
+  limit: number,
+): Promise<EntryRow[]> =>
+  db
+    .select()
+    .from(walletEntries)
+    .where(and(eq(walletEntries.walletId, walletId), inArray(walletEntries.kind, kinds)))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
     .limit(limit);

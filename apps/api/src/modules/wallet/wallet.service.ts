@@ -51,6 +51,12 @@ export function createWalletService(db: Db) {
       };
     },
 
+    /** The user's entries of these kinds, newest first (none before their first credit). */
+    async entriesOf(userId: string, kinds: WalletEntryKind[], limit = 200) {
+      const w = await repo.findWallet(db, userId);
+      return w ? repo.entriesOfKinds(db, w.id, kinds, limit) : [];
+    },
+
     async balance(userId: string) {
       return (await repo.findWallet(db, userId))?.balance ?? 0;
     },
@@ -93,6 +99,25 @@ export function createWalletService(db: Db) {
     },
 
     credit,
+
+    /**
+     * Takes back up to `amount` once per (kind, reference), inside the caller's transaction:
+     * never below 0, so a credit already spent is taken back as far as the balance goes.
+     * Answers what was taken.
+     */
+    async takeBack(
+      tx: DbOrTx,
+      userId: string,
+      d: { amount: number; kind: WalletEntryKind; reference: string; remark: string },
+    ) {
+      const w = await locked(tx, userId);
+      const take = Math.min(w.balance, Math.max(0, d.amount));
+      if (take === 0) return 0;
+      const written = await repo.appendEntry(tx, { walletId: w.id, ...d, amount: -take });
+      if (!written) return 0;
+      await repo.addToBalance(tx, w.id, -take);
+      return take;
+    },
 
     /**
      * Staff's signed change of the balance (decision 046), inside the caller's transaction:

@@ -21,6 +21,7 @@ export function OverviewNav({ role }: { role: Role }) {
       <NavLink to="/admin/refused-phones">Refused phones</NavLink>
       <NavLink to="/admin/vendor-applications">Vendors</NavLink>
       <NavLink to="/admin/call-backs">Call-backs</NavLink>
+      <NavLink to="/admin/referrals">Referrals</NavLink>
       <NavLink to="/admin/disputes">Disputes</NavLink>
       <NavLink to="/admin/lucky-draws">Lucky draws</NavLink>
     </>

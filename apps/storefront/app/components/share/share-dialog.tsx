@@ -18,7 +18,7 @@ export default function ShareDialog({
   }, []);
   return (
     <dialog ref={dialog} className="share-dialog" aria-labelledby="share-title" onClose={onClose}>
-      <h2 id="share-title">Share this product</h2>
+      <h2 id="share-title">{content.heading ?? "Share this product"}</h2>
       <ul className="share-dialog__list">
         {SHARE_NETWORKS.map((network) => {
           const href = shareUrl(network, content);

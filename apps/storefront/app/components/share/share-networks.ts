@@ -127,7 +127,14 @@ export const SHARE_NETWORKS: ShareNetwork[] = [
   },
 ];
 
-export type ShareContent = { url: string; title: string; description?: string; media?: string };
+export type ShareContent = {
+  url: string;
+  title: string;
+  description?: string;
+  media?: string;
+  /** The dialog's heading; "Share this product" when not given. */
+  heading?: string;
+};
 
 export function shareUrl(network: ShareNetwork, content: ShareContent): string {
   const values: Record<string, string> = {

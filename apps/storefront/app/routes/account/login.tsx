@@ -17,6 +17,7 @@ import {
   guestIdOf,
   redirectWithCookie,
 } from "../../lib/account.server";
+import { inviteCodeOf } from "../../lib/referral.server";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { type ActionFeedback, failure } from "../../lib/service-errors.server";
@@ -62,6 +63,7 @@ export async function action({
               phone: input.phone ?? "",
               otp: input.otp ?? "",
               campaign: input.campaign,
+              referral: inviteCodeOf(request),
             },
             guestIdOf(context),
           )

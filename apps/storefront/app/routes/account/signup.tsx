@@ -23,6 +23,7 @@ import {
   requireViewer,
 } from "../../lib/account.server";
 import { phoneStep } from "../../lib/phone-step.server";
+import { inviteCodeOf } from "../../lib/referral.server";
 import { useRootData } from "../../lib/root-data";
 import { pageMeta } from "../../lib/seo";
 import { type ActionFeedback, failure } from "../../lib/service-errors.server";
@@ -67,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: input.phone,
         password: input.password ?? "",
         campaign: input.campaign,
+        referral: inviteCodeOf(request),
       },
       guestIdOf(context),
     );

@@ -36,6 +36,9 @@ const KIND_LABELS: Record<WalletEntry["kind"], string> = {
   order_refund: "Refund",
   lucky_draw: "Lucky draw prize",
   adjustment: "Adjustment by Maidan",
+  referral_bonus: "Referral bonus",
+  referral_welcome: "Referral welcome credit",
+  referral_reversal: "Referral credit reversed",
 };
 
 /** Spec §7 `GET wallet/user/{userId}` (the signed-in user's own wallet), server-rendered. */
