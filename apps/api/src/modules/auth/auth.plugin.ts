@@ -1,3 +1,4 @@
+import type { Staff } from "@maidan/contracts/admin-orders";
 import { hasRole, type Role, SESSION_COOKIE } from "@maidan/contracts/auth";
 import type { Viewer } from "@maidan/contracts/auth-service";
 import type { CartOwner } from "@maidan/contracts/cart";
@@ -84,5 +85,12 @@ export function userIdOf(req: FastifyRequest): string {
   if (!id) throw unauthorized();
   return id;
 }
+
+/** Who acts, for a staff service (which checks the role itself), in a handler behind requireRole. */
+export const staffOf = (req: FastifyRequest): Staff => {
+  const user = req.viewer?.user;
+  if (!user) throw unauthorized();
+  return { id: user.id, role: user.role };
+};
 
 export { hasRole };

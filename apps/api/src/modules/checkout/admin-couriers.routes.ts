@@ -10,8 +10,8 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireRole } from "../auth/auth.plugin.ts";
-import { errors, idParam, staffOf } from "./admin-orders.routes.ts";
+import { requireRole, staffOf } from "../auth/auth.plugin.ts";
+import { errors, idParam } from "./admin-orders.routes.ts";
 import type { CourierShippingImpl } from "./courier-shipping.ts";
 
 const BOOKING = `Books a packed order with a courier (its API, or its sandbox in test mode), keeps the

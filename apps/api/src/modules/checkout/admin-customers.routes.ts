@@ -9,8 +9,8 @@ import {
   walletAdjustmentBody,
 } from "@maidan/contracts/admin-customers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireRole } from "../auth/auth.plugin.ts";
-import { errors, idParam, staffOf } from "./admin-orders.routes.ts";
+import { requireRole, staffOf } from "../auth/auth.plugin.ts";
+import { errors, idParam } from "./admin-orders.routes.ts";
 import type { StaffCustomersImpl } from "./staff-customers.ts";
 import type { StaffRefundsImpl } from "./staff-refunds.ts";
 

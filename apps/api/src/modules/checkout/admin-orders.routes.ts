@@ -5,14 +5,12 @@ import {
   bulkBody,
   bulkResult,
   noteBody,
-  type Staff,
   transitionBody,
 } from "@maidan/contracts/admin-orders";
 import { errorBody } from "@maidan/contracts/errors";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireRole, unauthorized } from "../auth/auth.plugin.ts";
+import { requireRole, staffOf } from "../auth/auth.plugin.ts";
 import type { StaffOrdersImpl } from "./staff-orders.ts";
 
 export const errors = {
@@ -25,12 +23,6 @@ export const errors = {
 export const idParam = z.object({ id: z.string().max(100) });
 
 /** The signed-in staff member a /api/admin route acts for (its requireRole let them through). */
-export const staffOf = (req: FastifyRequest): Staff => {
-  const user = req.viewer?.user;
-  if (!user) throw unauthorized();
-  return { id: user.id, role: user.role };
-};
-
 const TRANSITION = `Moves the order one step: confirm (a COD order, after a phone call), pack, ship (courier
 and tracking number required), deliver, or cancel (a reason required; stock, wallet part, voucher use and
 an online payment go back); after delivery, request_return (the shopper's reason required) and

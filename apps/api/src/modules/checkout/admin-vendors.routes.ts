@@ -10,8 +10,8 @@ import {
   rejectApplicationBody,
 } from "@maidan/contracts/vendor-applications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireRole } from "../auth/auth.plugin.ts";
-import { errors, idParam, staffOf } from "./admin-orders.routes.ts";
+import { requireRole, staffOf } from "../auth/auth.plugin.ts";
+import { errors, idParam } from "./admin-orders.routes.ts";
 
 const DECIDE = `In one transaction with the application locked: the decision, the audit entry, the
 vendor_application.decided event and the applicant's SMS and e-mail. A decided application → 409, nothing

@@ -11,8 +11,7 @@ import {
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireRole } from "../auth/auth.plugin.ts";
-import { staffOf } from "./admin-orders.routes.ts";
+import { requireRole, staffOf } from "../auth/auth.plugin.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 

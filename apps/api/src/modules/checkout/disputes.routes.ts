@@ -18,9 +18,9 @@ import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../lib/errors.ts";
-import { requireRole, requireUser, userIdOf } from "../auth/auth.plugin.ts";
+import { requireRole, requireUser, staffOf, userIdOf } from "../auth/auth.plugin.ts";
 import { fromDataUrl } from "../auth/avatar.service.ts";
-import { errors, idParam, staffOf } from "./admin-orders.routes.ts";
+import { errors, idParam } from "./admin-orders.routes.ts";
 
 const shopperErrors = {
   400: errorBody,

@@ -1,4 +1,3 @@
-import type { Staff } from "@maidan/contracts/admin-orders";
 import { errorBody } from "@maidan/contracts/errors";
 import {
   type AdminLuckyDrawService,
@@ -12,7 +11,7 @@ import {
 } from "@maidan/contracts/lucky-draw";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.ts";
-import { requireRole, userIdOf } from "../auth/auth.plugin.ts";
+import { requireRole, staffOf } from "../auth/auth.plugin.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -61,10 +60,6 @@ export const luckyDrawRoutes: FastifyPluginAsyncZod<{
   );
 
   const manager = requireRole("manager");
-  const staffOf = (req: Parameters<typeof userIdOf>[0]): Staff => ({
-    id: userIdOf(req),
-    role: req.viewer.user?.role ?? "user",
-  });
   app.get(
     "/admin/lucky-draws",
     {

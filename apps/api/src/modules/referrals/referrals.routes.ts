@@ -1,4 +1,3 @@
-import type { Staff } from "@maidan/contracts/admin-orders";
 import { errorBody } from "@maidan/contracts/errors";
 import {
   adminReferral,
@@ -7,14 +6,13 @@ import {
   myReferral,
   referralSettings,
 } from "@maidan/contracts/referrals";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
 import {
   requireRole,
   requireUser,
-  unauthorized,
+  staffOf,
   unauthorizedBody,
   userIdOf,
 } from "../auth/auth.plugin.ts";
@@ -22,12 +20,6 @@ import type { ReferralsImpl } from "./referrals.service.ts";
 
 const errors = { 400: errorBody, 401: unauthorizedBody, 403: errorBody, 404: errorBody };
 const tags = ["referrals"];
-const staffOf = (req: FastifyRequest): Staff => {
-  const user = req.viewer?.user;
-  if (!user) throw unauthorized();
-  return { id: user.id, role: user.role };
-};
-
 /** /api/referral: the programme, invites, the shopper's friends and earnings (decision 055). */
 export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsImpl }> = async (
   app,

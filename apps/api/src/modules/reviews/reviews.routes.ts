@@ -1,4 +1,3 @@
-import type { Staff } from "@maidan/contracts/admin-orders";
 import { errorBody } from "@maidan/contracts/errors";
 import {
   adminReview,
@@ -18,10 +17,9 @@ import {
   reviewSettingsBody,
   reviewTarget,
 } from "@maidan/contracts/reviews";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireRole, requireUser, unauthorized, userIdOf } from "../auth/auth.plugin.ts";
+import { requireRole, requireUser, staffOf, userIdOf } from "../auth/auth.plugin.ts";
 import type { ReviewsImpl } from "./reviews.service.ts";
 
 const idParam = z.object({ id: z.string().max(100) });
@@ -36,12 +34,6 @@ const errors = {
 /** Five photos as base64 data URLs: the JSON body of a review may be this large. */
 const PHOTOS_BODY_LIMIT =
   REVIEW_MAX_PHOTOS * Math.ceil((REVIEW_PHOTO_MAX_KB * 1024 * 4) / 3) + 65_536;
-
-const staffOf = (req: FastifyRequest): Staff => {
-  const user = req.viewer?.user;
-  if (!user) throw unauthorized();
-  return { id: user.id, role: user.role };
-};
 
 const WRITE = `A review of one line of the shopper's own order, once it was delivered: rating 1–5, title, text and up to
 ${REVIEW_MAX_PHOTOS} photos ({image: a base64 data: URL, name?}; JPG, PNG, GIF or WebP, at most ${REVIEW_PHOTO_MAX_KB / 1024} MB each,
