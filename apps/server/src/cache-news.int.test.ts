@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { type Kv, memoryKv } from "@maidan/api/lib/kv";
 import { hashPassword } from "@maidan/api/modules/auth/password";
 import { createMediaStorage } from "@maidan/api/modules/media/create-media-storage";
-import { addToCart, guest, setStock } from "@maidan/api/testing/cart-helpers";
+import { bearer, signUp } from "@maidan/api/testing/auth-helpers";
+import { addToCart, guest, send, setStock } from "@maidan/api/testing/cart-helpers";
 import { placeOrder } from "@maidan/api/testing/order-helpers";
+import { deliveredOrder, everyRole } from "@maidan/api/testing/staff-helpers";
 import { loadConfig } from "@maidan/config/config";
 import { type Database, openDatabase } from "@maidan/db/database";
 import { DEFAULT_SHOPPER, seedDatabase } from "@maidan/db/seed/index";
@@ -205,5 +207,44 @@ describe("cache news across two instances", () => {
     // Being back, it hears the next sale.
     await sell(a, p, 1);
     await within(1_000, outOfStockOn(b, p));
+  });
+});
+
+describe("reviews across two instances", () => {
+  it("a review published through one instance shows in the other's cached reviews within one second", async () => {
+    const p = await product(5);
+    const roles = await everyRole(a);
+    const buyer = bearer((await signUp(a)).token);
+    const reviewsOn = async (t: TestApp) =>
+      (await send(t, "GET", `/api/products/${p.id}/reviews`, guest())).json().reviews as unknown[];
+    // The other instance reads them first, as an anonymous visitor: none, now cached.
+    expect(await reviewsOn(b)).toHaveLength(0);
+    const orderId = await deliveredOrder(
+      a,
+      buyer,
+      { vid: p.vid, pid: p.id, price: 0, mrp: 0, stock: 5 },
+      1,
+      roles.manager,
+    );
+    const { rows } = await shared.db.execute(
+      sql`select id from order_items where order_id = ${orderId} and not gift limit 1`,
+    );
+    const itemId = (rows[0] as { id: string }).id;
+    const res = await send(a, "POST", "/api/reviews", buyer, {
+      itemId,
+      rating: 5,
+      title: "Light and quick",
+      text: "Good for a morning run.",
+    });
+    expect(res.statusCode).toBe(201);
+    // The shop moderates reviews (its default): staff publish it on the first instance.
+    const published = await send(
+      a,
+      "POST",
+      `/api/admin/reviews/${res.json()._id}/publish`,
+      roles.manager,
+    );
+    expect(published.statusCode).toBe(200);
+    await within(1_000, async () => (await reviewsOn(b)).length === 1);
   });
 });

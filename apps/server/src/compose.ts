@@ -357,6 +357,12 @@ export async function composeDomains(
     ratingsChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
     cacheTtlMs: config.CACHE_TTL_MS,
   });
+  // Another instance's review change arrives as stock news (it already dropped its own copies).
+  news.on((n, from) => {
+    if (from === "here") return;
+    if (n.kind === "stock") reviews.forget(n.productIds);
+    else if (n.kind === "catalog") reviews.forget("all");
+  });
   app.addHook("onClose", () => jobs.stop());
   return {
     config,

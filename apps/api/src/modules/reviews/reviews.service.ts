@@ -95,11 +95,15 @@ const groupPhotos = (photos: repo.PhotoRow[]) => {
 export function createReviews(deps: ReviewsDeps) {
   const { db, kv, events } = deps;
   const files = reviewPhotoFiles(deps.media);
-  // Keyed by product, sort and page; this instance drops a product's pages when its reviews
-  // change here, other instances after the ttl.
+  // Keyed by product, sort and page. A change here drops the product's pages at once and tells
+  // the other instances through the cache news (`forget`, wired in the composition root).
   const anonymous = keyedCache(deps.cacheTtlMs ?? 0, 5_000);
+  const forget = (productIds: string[] | "all") =>
+    anonymous.drop(
+      (key) => productIds === "all" || productIds.some((id) => key.startsWith(`${id}|`)),
+    );
   const ratingsChanged = (productIds: string[]) => {
-    anonymous.drop((key) => productIds.some((id) => key.startsWith(`${id}|`)));
+    forget(productIds);
     deps.ratingsChanged(productIds);
   };
 
@@ -500,7 +504,7 @@ export function createReviews(deps: ReviewsDeps) {
     },
   };
 
-  return { shopper, staff };
+  return { shopper, staff, forget };
 }
 
 const reviewFieldsOf = (i: { rating: number; title: string; text: string }) => ({
