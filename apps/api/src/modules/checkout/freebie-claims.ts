@@ -23,6 +23,12 @@ import * as orderService from "../orders/order-records.service.ts";
  */
 
 const gone = () => notFound("This freebie claim could not be found");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The storefront calls in-process with the address's id: anything but a uuid is no claim. */
+const claimKey = (id: string) => {
+  if (!UUID.test(id)) throw gone();
+  return id;
+};
 
 export type ClaimDeps = {
   db: Db;
@@ -36,7 +42,7 @@ export function createFreebieClaims(deps: ClaimDeps): FreebieClaimService & {
 } {
   const { db } = deps;
   const view = async (userId: string, claimId: string) => {
-    const c = await claims.claimOf(db, userId, claimId);
+    const c = await claims.claimOf(db, userId, claimKey(claimId));
     if (!c) throw gone();
     return c;
   };
@@ -76,6 +82,7 @@ export function createFreebieClaims(deps: ClaimDeps): FreebieClaimService & {
     one: view,
 
     async cancel(userId, claimId) {
+      claimKey(claimId);
       const productId = await db.transaction(async (tx) => {
         // The lock order of decision 029: the order (when in one), its products, then the claim.
         const seen = await claims.claimOf(tx, userId, claimId);
