@@ -4,7 +4,11 @@ import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
-import type { FreebieService } from "@maidan/contracts/freebies";
+import type {
+  AdminFreebieClaimService,
+  FreebieClaimService,
+  FreebieService,
+} from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
 import type {
   AdminVendorApplicationsService,
@@ -107,6 +111,8 @@ export type ApiDomains = {
   wallet: WalletServiceImpl;
   vouchers: VoucherServiceImpl;
   freebies: FreebieService;
+  /** Freebie claims: the checkout workflow's, as they take stock (decision 057). */
+  freebieClaims: FreebieClaimService & { staff: AdminFreebieClaimService };
   /** The shopper's wishlists and the hearts (issue #16). */
   wishlists: WishlistService;
   /** The referral programme (decision 055). */
@@ -154,7 +160,11 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       });
       await api.register(walletRoutes, { wallet: d.wallet });
       await api.register(voucherRoutes, { vouchers: d.vouchers });
-      await api.register(freebieRoutes, { freebies: d.freebies });
+      await api.register(freebieRoutes, {
+        freebies: d.freebies,
+        claims: d.freebieClaims,
+        staff: d.freebieClaims.staff,
+      });
       await api.register(wishlistRoutes, { wishlists: d.wishlists });
       await api.register(referralRoutes, { referrals: d.referrals });
       await api.register(d.paymentsHttp.routes, { payments: d.payments });

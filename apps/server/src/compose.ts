@@ -14,6 +14,7 @@ import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation"
 import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createCourierShipping } from "@maidan/api/modules/checkout/courier-shipping";
 import { createDisputes } from "@maidan/api/modules/checkout/disputes";
+import { createFreebieClaims } from "@maidan/api/modules/checkout/freebie-claims";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
@@ -280,6 +281,12 @@ export async function composeDomains(
     },
     config.CACHE_TTL_MS,
   );
+  // A claim takes its freebie's unit from stock; the next qualifying order carries it (decision 057).
+  const freebieClaims = createFreebieClaims({
+    db,
+    freebies,
+    stockChanged: checkoutDeps.stockChanged,
+  });
   const pages = changeHub();
   catalog.onChange((change) => {
     // Home rows, category and landing pages show tiles with their stock too.
@@ -393,6 +400,7 @@ export async function composeDomains(
     wallet,
     vouchers,
     freebies,
+    freebieClaims,
     wishlists,
     wishlistWatch,
     referrals,
@@ -427,6 +435,8 @@ export async function composeDomains(
       wallet,
       vouchers,
       freebies,
+      freebieClaims,
+      adminFreebieClaims: freebieClaims.staff,
       vendorApplications,
       adminVendors: staffVendors,
       notifications,

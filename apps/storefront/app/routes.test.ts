@@ -105,7 +105,7 @@ describe("route table", () => {
     expect(leafId("/a/b/c")).toBe("catch-all");
   });
 
-  it("serves /freebies and /freebies/{id} as real pages, /myfreebies still as coming soon", () => {
+  it("serves /freebies, /freebies/{id}, /myfreebies and /myfreebies/{detail} as real pages", () => {
     const fileOf = (path: string) => leaves(routes).find((e) => e.id === leafId(path))?.file;
     expect(leafId("/freebies")).toBe("freebies");
     expect(fileOf("/freebies")).toBe("routes/freebies.tsx");
@@ -115,8 +115,9 @@ describe("route table", () => {
     expect(fileOf("/notifications")).toBe("routes/notifications.tsx");
     expect(comingSoonPages.notifications).toBeUndefined();
     expect(comingSoonPages["freebie-detail"]).toBeUndefined();
-    expect(fileOf("/myfreebies")).toBe("routes/coming-soon.tsx");
-    expect(fileOf("/myfreebies/7")).toBe("routes/coming-soon.tsx");
+    expect(fileOf("/myfreebies")).toBe("routes/my/freebies.tsx");
+    expect(fileOf("/myfreebies/7")).toBe("routes/my/freebie.tsx");
+    expect(comingSoonPages["my-freebies"]).toBeUndefined();
   });
 
   it("has text for every coming-soon route", () => {

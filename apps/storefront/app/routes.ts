@@ -35,8 +35,6 @@ export default [
     route("women-summer-collection", "routes/landing.tsx", { id: "women-summer-collection" }),
     route("freebies", "routes/freebies.tsx", { id: "freebies" }),
     route("freebies/:id", "routes/freebie.tsx", { id: "freebie-detail" }),
-    soon("myfreebies", "my-freebies"),
-    soon("myfreebies/:detail", "my-freebie-detail"),
   ]),
 
   layout("layouts/bottom-navigation.tsx", [
@@ -90,6 +88,8 @@ export default [
       route("my", "routes/my/dashboard.tsx", { id: "my-dashboard" }),
       route("my/orders", "routes/my/orders.tsx", { id: "my-orders" }),
       route("my/orders/:id", "routes/my/order.tsx", { id: "my-order" }),
+      route("myfreebies", "routes/my/freebies.tsx", { id: "my-freebies" }),
+      route("myfreebies/:detail", "routes/my/freebie.tsx", { id: "my-freebie-detail" }),
       route("my/wallet", "routes/my/wallet.tsx", { id: "my-wallet" }),
       route("my/disputes", "routes/my/disputes.tsx", { id: "my-disputes" }),
       route("my/disputes/detail/:detail_id", "routes/my/dispute.tsx", { id: "my-dispute-detail" }),

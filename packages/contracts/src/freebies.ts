@@ -48,6 +48,15 @@ export const freebieProduct = z.object({
   variant: z
     .object({ _id: z.string(), size: z.string().nullable(), color: z.string().nullable() })
     .nullable(),
+  /** The variants a claim may pick: the named one, else the product's active ones. */
+  options: z.array(
+    z.object({
+      _id: z.string(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      inStock: z.boolean(),
+    }),
+  ),
 });
 export type FreebieProduct = z.infer<typeof freebieProduct>;
 
@@ -60,6 +69,8 @@ export const freebieViewer = z.object({
   /** False when the campaign is for first orders and they have ordered before. */
   firstOrderMet: z.boolean(),
   qualifies: z.boolean(),
+  /** Their live claim of this campaign (one per shopper), null when they have none. */
+  claim: z.object({ _id: z.string(), state: z.string() }).nullable(),
 });
 export type FreebieViewer = z.infer<typeof freebieViewer>;
 
@@ -79,4 +90,76 @@ export type FreebieService = {
   list(): Promise<FreebieList>;
   /** A live campaign by slug or id, with the viewer's standing when `userId` is given; else null. */
   detail(idOrSlug: string, userId: string | null): Promise<FreebieDetail | null>;
+};
+
+/** POST /api/freebies/{id}/claim: the offered product and the variant picked of it. */
+export const freebieClaimBody = z.object({
+  productId: z.string().regex(UUID, "must be a product id"),
+  variantId: z.string().regex(UUID, "must be a variant id"),
+});
+export type FreebieClaimBody = z.infer<typeof freebieClaimBody>;
+
+export const freebieClaimParams = z.object({
+  id: z.string().regex(UUID, "must be a claim id"),
+});
+
+/**
+ * Where a claim stands: claimed (its unit held for the next order that meets the terms), in an
+ * order (`order`), shipped or delivered with it, or cancelled.
+ */
+export const CLAIM_STATES = ["claimed", "ordered", "shipped", "delivered", "cancelled"] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+
+export const freebieClaim = z.object({
+  _id: z.string(),
+  state: z.enum(CLAIM_STATES),
+  freebie: z.object({
+    _id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    minOrderValue: z.number().int(),
+    firstOrderOnly: z.boolean(),
+  }),
+  product: z.object({
+    _id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    img: z.string().nullable(),
+    variantId: z.string(),
+    size: z.string().nullable(),
+    color: z.string().nullable(),
+  }),
+  /** The order it joined (its number and status), null while it waits or once cancelled. */
+  order: z.object({ _id: z.string(), orderNo: z.string(), status: z.string() }).nullable(),
+  cancelReason: z.string().nullable(),
+  /** The shopper may still give it back (nothing has left the warehouse). */
+  cancellable: z.boolean(),
+  createdAt: z.string(),
+});
+export type FreebieClaim = z.infer<typeof freebieClaim>;
+export const freebieClaimList = z.object({ claims: z.array(freebieClaim) });
+export type FreebieClaimList = z.infer<typeof freebieClaimList>;
+
+/** GET /api/admin/freebie-claims: the newest claims with their shoppers. */
+export const adminFreebieClaimList = z.object({
+  claims: z.array(
+    freebieClaim.extend({
+      shopper: z.object({ _id: z.string(), name: z.string(), phone: z.string().nullable() }),
+    }),
+  ),
+});
+export type AdminFreebieClaimList = z.infer<typeof adminFreebieClaimList>;
+
+/** The shopper's claims (the checkout workflow: a claim takes a unit of stock). */
+export type FreebieClaimService = {
+  /** Claims a live campaign's product for a shopper who meets its terms. */
+  claim(userId: string, idOrSlug: string, body: unknown): Promise<FreebieClaim>;
+  mine(userId: string): Promise<FreebieClaimList>;
+  /** One of the shopper's claims; NOT_FOUND for anyone else's. */
+  one(userId: string, claimId: string): Promise<FreebieClaim>;
+  /** Gives the claim back before it ships: its unit returns to stock. */
+  cancel(userId: string, claimId: string): Promise<FreebieClaim>;
+};
+export type AdminFreebieClaimService = {
+  list(opts: { state?: ClaimState; limit?: number }): Promise<AdminFreebieClaimList>;
 };

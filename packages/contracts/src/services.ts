@@ -8,7 +8,7 @@ import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
 import type { ContentService } from "./content.ts";
 import type { AdminDisputesService, DisputesService } from "./disputes.ts";
-import type { FreebieService } from "./freebies.ts";
+import type { AdminFreebieClaimService, FreebieClaimService, FreebieService } from "./freebies.ts";
 import type { AdminLuckyDrawService, LuckyDrawService } from "./lucky-draw.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
@@ -97,6 +97,9 @@ export type AppServices = {
   vouchers: VoucherService;
   /** Freebie campaigns and the viewer's standing against their terms. */
   freebies: FreebieService;
+  /** The shopper's freebie claims (decision 057). */
+  freebieClaims: FreebieClaimService;
+  adminFreebieClaims: AdminFreebieClaimService;
   /** /apply-for-vendor and /request-call-back (decision 053). */
   vendorApplications: VendorApplicationsService;
   /** The back-office's vendor applications and call-back queue (decision 053). */

@@ -10,12 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./schema-auth.ts";
 import { products, variants } from "./schema-catalog.ts";
+import { orders } from "./schema-orders.ts";
 
 /**
  * Freebie campaigns (spec §2 /freebies, §7 GET /freebies/{id}): a shopper whose order meets the
  * terms may pick `pick_count` of the offered products for free. This table is what the shop
- * shows; claiming one at checkout is a later issue (/myfreebies).
+ * shows; a shopper's claim of one is `freebie_claims` (decision 057).
  */
 export const freebies = pgTable(
   "freebies",
@@ -76,5 +78,45 @@ export const freebieItems = pgTable(
       t.productId,
       sql`coalesce(${t.variantId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
+  ],
+);
+
+/**
+ * A shopper's claim of one offered product (decision 057). Its unit is taken from stock when it
+ * is claimed, so no one else can buy it; it joins the shopper's next order that still meets the
+ * terms as a Rs. 0 line (`ordered`), or ends `cancelled` (by the shopper while it waits, or with
+ * the order it was in: that order's cancellation gives the unit back). One live claim per
+ * campaign per shopper: a cancelled one may be claimed again.
+ */
+export const freebieClaims = pgTable(
+  "freebie_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    freebieId: uuid("freebie_id")
+      .notNull()
+      .references(() => freebies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    /** claimed: its unit held, waiting for an order; ordered: in `order_id`; cancelled. */
+    status: text("status").notNull().default("claimed"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("freebie_claims_one_per_campaign")
+      .on(t.freebieId, t.userId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index("freebie_claims_user_idx").on(t.userId, t.createdAt),
+    index("freebie_claims_order_idx").on(t.orderId),
+    check("freebie_claims_status_check", sql`${t.status} in ('claimed', 'ordered', 'cancelled')`),
   ],
 );

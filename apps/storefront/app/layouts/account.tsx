@@ -8,6 +8,7 @@ const accountLinks = [
   { to: "/my/orders", label: "Orders", end: false },
   { to: "/my/wallet", label: "Wallet", end: false },
   { to: "/my/vouchers", label: "Vouchers", end: false },
+  { to: "/myfreebies", label: "Freebies", end: false },
   { to: "/my/reviews", label: "Reviews", end: false },
   { to: "/my/disputes", label: "Disputes", end: false },
   { to: "/my/address", label: "Addresses", end: false },
@@ -23,7 +24,8 @@ const accountLinks = [
  */
 export default function AccountLayout() {
   const { pathname } = useLocation();
-  const withMenu = pathname === "/my" || pathname.startsWith("/my/");
+  const withMenu =
+    pathname === "/my" || pathname.startsWith("/my/") || /^\/myfreebies(\/|$)/.test(pathname);
   return (
     <div className="layout layout--account has-bottom-nav">
       <SiteHeader />

@@ -9,12 +9,6 @@ function page(title: string, heading: string, text: string): ComingSoonPage {
   return { title, heading, text };
 }
 
-// /freebies and /freebies/{id} are real pages; claiming a freebie (/myfreebies) comes later.
-const myFreebies = page(
-  "Freebies",
-  "Freebies open soon",
-  "Claiming your free gifts from your account is on its way. The offers are at /freebies.",
-);
 const devPage = page(
   "Test page",
   "Nothing here yet",
@@ -22,8 +16,6 @@ const devPage = page(
 );
 
 export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
-  "my-freebies": myFreebies,
-  "my-freebie-detail": myFreebies,
   success: page(
     "Order confirmation",
     "Nothing to confirm here",

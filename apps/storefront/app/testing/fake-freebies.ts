@@ -23,6 +23,7 @@ export const capFreebie: FreebieDetail = {
       brand: null,
       inStock: true,
       variant: null,
+      options: [{ _id: "v9", size: null, color: "Black", inStock: true }],
     },
   ],
   viewer: null,
@@ -38,7 +39,13 @@ export function fakeFreebies(): FreebieService {
         ? {
             ...capFreebie,
             viewer: userId
-              ? { cartSubtotal: 0, remaining: 5000, firstOrderMet: true, qualifies: false }
+              ? {
+                  cartSubtotal: 0,
+                  remaining: 5000,
+                  firstOrderMet: true,
+                  qualifies: false,
+                  claim: null,
+                }
               : null,
           }
         : null,

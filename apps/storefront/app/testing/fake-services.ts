@@ -96,6 +96,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminOverview: unusedService<AppServices["adminOverview"]>("adminOverview"),
     reviews: unusedService<AppServices["reviews"]>("reviews"),
     adminReviews: unusedService<AppServices["adminReviews"]>("adminReviews"),
+    freebieClaims: unusedService<AppServices["freebieClaims"]>("freebieClaims"),
+    adminFreebieClaims: unusedService<AppServices["adminFreebieClaims"]>("adminFreebieClaims"),
     payments: fakePayments(),
     wallet: unusedService<AppServices["wallet"]>("wallet"),
     vouchers: unusedService<AppServices["vouchers"]>("vouchers"),

@@ -7,6 +7,7 @@ import * as orderService from "../orders/order-records.service.ts";
 import type { PaidOrderRefunds } from "../payments/payments.ports.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
+import { cancelClaimsOf } from "./freebie-claims.ts";
 import { keepBack, repriceRemaining } from "./order-repricing.ts";
 
 type CancelDeps = { wallet: WalletServiceImpl; vouchers?: VoucherServiceImpl; events?: Events };
@@ -64,6 +65,8 @@ export async function cancelIn(
   );
   await stock.returnStock(tx, items);
   for (const i of items) if (i.productId) touched?.add(i.productId);
+  // Its freebie claims end with it: their units went back with its lines (decision 057).
+  await cancelClaimsOf(tx, id);
   // Voucher before wallet: the order a checkout takes them in (decision 029).
   // A voucher's use comes back once every order of its checkout is cancelled.
   if (deps.vouchers) {

@@ -25,6 +25,7 @@ import { type CheckoutMoney, settleMoney, splitMoney } from "./checkout-money.ts
 import { type CheckoutTerms, checkoutTerms } from "./checkout-terms.ts";
 import { codeHash, newCode } from "./cod-confirmation.ts";
 import { type CodLimits, type Hold, ownerKeyOf } from "./cod-limits.ts";
+import { type ClaimLine, claimsForCheckout, freebieLine, markOrdered } from "./freebie-claims.ts";
 
 export type PlaceDeps = {
   db: Db;
@@ -154,6 +155,8 @@ export async function placeOrder(
         priced.qty,
       );
     const gift = await takeAllStock(tx, priced);
+    // The shopper's freebie claims this checkout meets the terms of (their units already held).
+    const freebies = await claimsForCheckout(tx, owner.userId, priced.subtotal);
 
     const checkoutId = randomUUID();
     opened.checkoutId = checkoutId;
@@ -177,6 +180,7 @@ export async function placeOrder(
       code,
       money,
       gift,
+      freebies,
       online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
       terms: used.inputs ? checkoutTerms(used.inputs, priced) : null,
     });
@@ -299,6 +303,8 @@ async function writeOrders(
     money: CheckoutMoney;
     /** The promotion's free gift, when its stock was taken: it ships with its vendor's order. */
     gift: CartItem | null;
+    /** Freebie claims it carries as Rs. 0 lines, each with its vendor's order (else the first). */
+    freebies?: ClaimLine[];
     online?: { method: string; holdMinutes: number } | null;
     /** What the checkout was priced by, kept when it splits into several orders. */
     terms: CheckoutTerms | null;
@@ -323,6 +329,11 @@ async function writeOrders(
         groups.findIndex(([vendorId]) => vendorId === c.gift?.product.vendor._id),
       )
     : -1;
+  const claimGroup = (l: ClaimLine) =>
+    Math.max(
+      0,
+      groups.findIndex(([vendorId]) => vendorId === l.vendorId),
+    );
   const shares = splitMoney(
     groups.map(([, items], n) => ({
       subtotal: items.reduce((t, i) => t + i.subtotal, 0),
@@ -334,7 +345,8 @@ async function writeOrders(
   for (const [n, [vendorId, items]] of groups.entries()) {
     const share = shares[n] ?? { discount: 0, promotionDiscount: 0, walletUsed: 0 };
     const gift = n === giftGroup ? c.gift : null;
-    const units = items.reduce((t, i) => t + i.qty, 0) + (gift ? 1 : 0);
+    const claimed = (c.freebies ?? []).filter((l) => claimGroup(l) === n);
+    const units = items.reduce((t, i) => t + i.qty, 0) + (gift ? 1 : 0) + claimed.length;
     const due = (subtotal: number, shipping: number) =>
       subtotal - share.discount + shipping - share.walletUsed;
     const sum = (f: (i: (typeof items)[number]) => number) => items.reduce((n, i) => n + f(i), 0);
@@ -371,6 +383,7 @@ async function writeOrders(
         tax: 0,
         gift: true,
       });
+    lines.push(...claimed.map(freebieLine));
     const events: { status: OrderStatus; note: string }[] = [
       {
         status: "placed",
@@ -418,6 +431,7 @@ async function writeOrders(
       lines,
       events,
     );
+    await markOrdered(tx, claimed, row.id);
     const amount = {
       qty: units,
       subtotal,

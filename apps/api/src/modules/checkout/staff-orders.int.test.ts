@@ -326,6 +326,7 @@ describe("roles on every /api/admin operation", () => {
     },
     "GET /api/admin/audit": { url: `/api/admin/audit?record=order:${o}`, vendor: 403 },
     "GET /api/admin/jobs": { url: "/api/admin/jobs", vendor: 403 },
+    "GET /api/admin/freebie-claims": { url: "/api/admin/freebie-claims", vendor: 403 },
     // No such failed job: staff are let through to a 404.
     "POST /api/admin/jobs/{id}/retry": {
       url: `/api/admin/jobs/${crypto.randomUUID()}/retry`,

@@ -129,6 +129,7 @@ describe("GET /api/freebies/:id", () => {
       remaining: v.price * 2,
       firstOrderMet: true,
       qualifies: false,
+      claim: null,
     });
     expect((await addToCart(t, bearer(u.token), v, 1)).statusCode).toBe(200);
     const half = await get(t, `/api/freebies/${f.slug}`, cookieOf(u.token));
@@ -140,6 +141,7 @@ describe("GET /api/freebies/:id", () => {
       remaining: 0,
       firstOrderMet: true,
       qualifies: true,
+      claim: null,
     });
     // The campaign part is the same as an anonymous caller sees.
     const anonymous = (await get(t, `/api/freebies/${f.slug}`)).json();

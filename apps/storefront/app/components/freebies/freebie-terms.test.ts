@@ -18,7 +18,13 @@ describe("freebie terms", () => {
   });
 
   it("tells the shopper what is missing, or that the cart qualifies", () => {
-    const base = { cartSubtotal: 3200, remaining: 1800, firstOrderMet: true, qualifies: false };
+    const base = {
+      cartSubtotal: 3200,
+      remaining: 1800,
+      firstOrderMet: true,
+      qualifies: false,
+      claim: null,
+    };
     expect(standingText(base)).toBe(
       "Add Rs. 1,800 more to your cart to qualify (your cart: Rs. 3,200).",
     );

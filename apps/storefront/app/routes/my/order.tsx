@@ -135,8 +135,9 @@ export default function MyOrder() {
               <Link to={`/${i.slug}`}>{i.name}</Link>
               <div className="muted">{[i.size, i.color].filter(Boolean).join(" · ")}</div>
               <div>
-                {i.gift ? <span className="gift-badge">Free gift</span> : null} {i.qty} ×{" "}
-                {rupees(i.price)}
+                {i.gift ? <span className="gift-badge">Free gift</span> : null}
+                {!i.gift && i.price === 0 ? <span className="gift-badge">Freebie</span> : null}{" "}
+                {i.qty} × {rupees(i.price)}
               </div>
               {taxDisplay === "per_item" && i.tax > 0 && (
                 <div className="muted">incl. {rupees(i.tax)} sales tax</div>
