@@ -8,6 +8,7 @@ import type { CatalogChange } from "@maidan/api/modules/catalog/catalog-changes"
 import { newNonce, scriptNonce } from "@maidan/api/plugins/security";
 import type { Log } from "@maidan/contracts/log";
 import type { AppServices } from "@maidan/contracts/services";
+import { VENDOR_FORM_BODY_LIMIT } from "@maidan/contracts/vendor-labels";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
@@ -21,6 +22,12 @@ import {
   toCachedPage,
 } from "./page-cache.ts";
 import { createRenderGate } from "./render-gate.ts";
+
+/** Pages whose form takes files get a larger body than the rest (decision 058). */
+const uploadLimit = (url: string) =>
+  url === "/apply-for-vendor" || url.startsWith("/apply-for-vendor?")
+    ? VENDOR_FORM_BODY_LIMIT
+    : undefined;
 
 export const STOREFRONT_DIR = fileURLToPath(new URL("../../../storefront", import.meta.url));
 // STOREFRONT_BUILD_DIR (as in the storefront's react-router.config.ts): serve a build made
@@ -126,7 +133,7 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
       const body = limitedBody(
         req.headers["content-length"],
         payload,
-        app.initialConfig.bodyLimit ?? 1_048_576,
+        uploadLimit(req.url) ?? app.initialConfig.bodyLimit ?? 1_048_576,
       );
       if ("error" in body) done(body.error, undefined);
       else done(null, body.stream);

@@ -3,7 +3,13 @@ import {
   APPLICATION_RECEIVED,
   type VendorApplication,
   vendorApplicationForm,
+  vendorDocumentMessages,
 } from "@maidan/contracts/vendor-applications";
+import {
+  VENDOR_DOCUMENT_ACCEPT,
+  VENDOR_DOCUMENT_MAX,
+  VENDOR_DOCUMENT_MAX_MB,
+} from "@maidan/contracts/vendor-labels";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormField, MobileField } from "../components/vendors/form-field";
 import { viewerContext } from "../context";
@@ -43,19 +49,42 @@ type Feedback = FormFeedback & { application?: VendorApplication };
 export async function action({ request, context }: Route.ActionArgs): Promise<Feedback> {
   const form = await request.formData();
   const input = {
-    ...Object.fromEntries([...form.entries()].filter(([k]) => k !== "categories")),
+    ...Object.fromEntries(
+      [...form.entries()].filter(([k, v]) => k !== "categories" && typeof v === "string"),
+    ),
     categories: form.getAll("categories").map(String),
   };
+  const files = form
+    .getAll("documents")
+    .filter((f): f is File => typeof f !== "string" && f.size > 0);
   const checked = checkForm(vendorApplicationForm, input);
-  if ("feedback" in checked) return checked.feedback;
+  if ("feedback" in checked) {
+    if (files.length > VENDOR_DOCUMENT_MAX)
+      checked.feedback.fields = {
+        ...checked.feedback.fields,
+        documents: vendorDocumentMessages.tooMany,
+      };
+    return checked.feedback;
+  }
   try {
-    const application = await services(context).vendorApplications.apply(checked.data, {
-      userId: context.get(viewerContext)?.id ?? null,
-      ip: clientIp(request),
-    });
+    const documents = await Promise.all(
+      files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
+    const application = await services(context).vendorApplications.apply(
+      checked.data,
+      { userId: context.get(viewerContext)?.id ?? null, ip: clientIp(request) },
+      documents,
+    );
     return { ok: true, message: APPLICATION_RECEIVED, application };
   } catch (e) {
-    return failure(e);
+    const f = failure(e);
+    return Object.values(vendorDocumentMessages).includes(f.message)
+      ? {
+          ...f,
+          message: "Please correct the fields marked below.",
+          fields: { documents: f.message },
+        }
+      : f;
   }
 }
 
@@ -155,7 +184,7 @@ export default function ApplyForVendor() {
               {result.message}
             </p>
           )}
-          <Form method="post" className="form vendor-form" noValidate>
+          <Form method="post" encType="multipart/form-data" className="form vendor-form" noValidate>
             <fieldset>
               <legend>Your business</legend>
               <FormField name="businessName" label="Business name" error={err("businessName")}>
@@ -231,6 +260,17 @@ export default function ApplyForVendor() {
                     defaultValue={email}
                   />
                 )}
+              </FormField>
+            </fieldset>
+            <fieldset>
+              <legend>Documents (optional)</legend>
+              <FormField
+                name="documents"
+                label="Your CNIC, NTN certificate or business papers"
+                hint={`Up to ${VENDOR_DOCUMENT_MAX} files: PDF or JPG, PNG, WebP pictures, ${VENDOR_DOCUMENT_MAX_MB} MB each. Only our team sees them.`}
+                error={err("documents")}
+              >
+                {(p) => <input {...p} type="file" multiple accept={VENDOR_DOCUMENT_ACCEPT} />}
               </FormField>
             </fieldset>
             <button type="submit" className="button vendor-form__submit" disabled={busy}>

@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_applications" ADD COLUMN "documents" jsonb DEFAULT '[]'::jsonb NOT NULL;
