@@ -242,18 +242,24 @@ export const callBackUpdateBody = z.object({
   ),
 });
 
+/** Who sends a form: the signed-in user, the storefront visitor's guest id, the address. */
+export type Submitter = { userId: string | null; guestId?: string | null; ip: string };
+/** Whose submissions /success may show: the signed-in user's, else this browser's. */
+export type SubmissionOwner = { userId: string | null; guestId: string | null };
+
 /** Shoppers' side, as the API's routes and the storefront call it (in-process). */
 export type VendorApplicationsService = {
   apply(
     input: unknown,
-    who: { userId: string | null; ip: string },
+    who: Submitter,
     documents?: VendorDocumentUpload[],
   ): Promise<VendorApplication>;
   mine(userId: string): Promise<VendorApplication[]>;
-  requestCallBack(
-    input: unknown,
-    who: { userId: string | null; ip: string },
-  ): Promise<CallBackReceipt>;
+  requestCallBack(input: unknown, who: Submitter): Promise<CallBackReceipt>;
+  /** The owner's application (for /success), else null: unknown and others' alike. */
+  applicationOf(owner: SubmissionOwner, id: string): Promise<VendorApplication | null>;
+  /** The owner's call-back request (for /success), else null. */
+  callBackOf(owner: SubmissionOwner, id: string): Promise<CallBackRequest | null>;
 };
 
 /** A document opened for staff: its bytes (5 MB at most), with what it is. */

@@ -37,6 +37,8 @@ export const vendorApplications = pgTable(
     id: id(),
     /** The signed-in applicant, when there was one; else the account approval made or found. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The storefront visitor's guest id: /success shows the outcome to that browser only. */
+    guestId: text("guest_id"),
     businessName: text("business_name").notNull(),
     ownerName: text("owner_name").notNull(),
     /** 13 digits, no dashes. */
@@ -83,6 +85,8 @@ export const callBackRequests = pgTable(
   {
     id: id(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** As the application's: who may see the request on /success. */
+    guestId: text("guest_id"),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     topic: text("topic").notNull(),

@@ -222,3 +222,33 @@ describe("documents with an application", () => {
     expect(await privateFiles()).toEqual(before);
   });
 });
+
+describe("/success's outcome", () => {
+  it("shows an application or call-back to the account or browser that sent it, to no one else", async () => {
+    const s = t.app.domains.services.vendorApplications;
+    const me = await signUp(t);
+    const guest = { userId: null, guestId: "guest-misc17-a" };
+    const signedIn = { userId: me.id, guestId: "guest-misc17-b" };
+    const byGuest = await s.apply(form([]), { ...guest, ip: "10.58.200.1" });
+    const byUser = await s.apply(form([]), { ...signedIn, ip: "10.58.200.2" });
+    const call = await s.requestCallBack(
+      { name: "Sana", phone: uniquePhone(), topic: "delivery", preferredTime: "any" },
+      { ...guest, ip: "10.58.200.3" },
+    );
+    expect((await s.applicationOf(guest, byGuest._id))?.businessName).toBe("Multan Pottery");
+    expect((await s.callBackOf(guest, call._id))?.topic).toBe("delivery");
+    // The account sees its own from another browser.
+    expect((await s.applicationOf({ userId: me.id, guestId: null }, byUser._id))?._id).toBe(
+      byUser._id,
+    );
+    // Others', unknown and malformed ids: nothing.
+    const stranger = { userId: null, guestId: "guest-misc17-z" };
+    expect(await s.applicationOf(stranger, byGuest._id)).toBeNull();
+    expect(await s.applicationOf({ userId: null, guestId: null }, byGuest._id)).toBeNull();
+    expect(await s.applicationOf(guest, byUser._id)).toBeNull();
+    expect(await s.callBackOf(stranger, call._id)).toBeNull();
+    expect(await s.callBackOf(guest, byGuest._id)).toBeNull();
+    expect(await s.applicationOf(guest, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    expect(await s.applicationOf(guest, "not-an-id")).toBeNull();
+  });
+});

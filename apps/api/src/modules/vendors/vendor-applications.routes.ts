@@ -48,7 +48,7 @@ export const vendorApplicationRoutes: FastifyPluginAsyncZod<{
     (req) =>
       applications.apply(
         req.body,
-        { userId: req.viewer.user?.id ?? null, ip: req.ip },
+        { userId: req.viewer.user?.id ?? null, guestId: req.viewer.guestId, ip: req.ip },
         (req.body.documents ?? []).map((d, n) => ({
           name: d.name ?? `document-${n + 1}`,
           bytes: fromDataUrl(d.data),
@@ -80,6 +80,6 @@ export const vendorApplicationRoutes: FastifyPluginAsyncZod<{
       },
     },
     (req) =>
-      applications.requestCallBack(req.body, { userId: req.viewer.user?.id ?? null, ip: req.ip }),
+      applications.requestCallBack(req.body, { userId: req.viewer.user?.id ?? null, guestId: req.viewer.guestId, ip: req.ip }),
   );
 };

@@ -91,6 +91,15 @@ export const callBackView = (r: CallBackRow): CallBackRequest => ({
   updatedAt: iso(r.updatedAt)!,
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row is the owner's when it carries their account, or their browser's guest id. */
+const owns = (
+  o: { userId: string | null; guestId: string | null },
+  r: { userId: string | null; guestId: string | null },
+) =>
+  (o.userId !== null && r.userId === o.userId) || (o.guestId !== null && r.guestId === o.guestId);
+
 const isUniqueViolation = (e: unknown) => {
   const x = e as { code?: string; cause?: { code?: string } };
   return x?.code === "23505" || x?.cause?.code === "23505";
@@ -124,6 +133,7 @@ export function createVendorApplications(deps: {
           ntn: a.ntn ?? null,
           categories: [...new Set(a.categories)],
           userId: who.userId,
+          guestId: who.guestId ?? null,
           documents,
         })
         .catch(async (e) => {
@@ -136,6 +146,16 @@ export function createVendorApplications(deps: {
 
     async mine(userId) {
       return (await repo.applicationsOfUser(db, userId)).map(applicationView);
+    },
+
+    async applicationOf(owner, id) {
+      const r = UUID.test(id) ? await repo.findApplication(db, id) : undefined;
+      return r && owns(owner, r) ? applicationView(r) : null;
+    },
+
+    async callBackOf(owner, id) {
+      const r = UUID.test(id) ? await repo.findCallBack(db, id) : undefined;
+      return r && owns(owner, r) ? callBackView(r) : null;
     },
 
     /** Stored with the requester's confirmation SMS, in one transaction; limited per phone and address. */
@@ -160,6 +180,7 @@ export function createVendorApplications(deps: {
           ...c,
           orderNo: c.orderNo ?? null,
           userId: who.userId,
+          guestId: who.guestId ?? null,
         });
         await messages.sms(
           tx,
