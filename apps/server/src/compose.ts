@@ -125,6 +125,7 @@ export async function composeDomains(
         action: "referral_settings",
       }),
     wallet,
+    events,
     publicUrl: config.publicUrl,
     orders: { facts: (id) => orders.facts(id), whoOrdered: (ids) => orders.whoOrdered(ids) },
   });

@@ -259,6 +259,63 @@ describe("credits of the first delivered order", () => {
     expect((await myReferral(r.token)).friends[0]).toMatchObject({ state: "rewarded", bonus: 250 });
   });
 
+  it("tells the referrer of the bonus in the app once, through referral.rewarded written with the credit", async () => {
+    expect((await setSettings({})).statusCode).toBe(200);
+    const r = await referrer();
+    const friend = await signUp(t, { referral: r.code, firstName: "Zara", lastName: "Malik" });
+    const orderId = await deliver(friend.token);
+    const notes = async (token: string) =>
+      (await get(t, "/api/user_notifications", bearer(token)))
+        .json()
+        .notifications.filter((n: { kind: string }) => n.kind === "referral_bonus");
+    const mine = await notes(r.token);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: "referral_bonus",
+        title: "You earned Rs. 250",
+        body: expect.stringMatching(
+          /^Zara M\.'s first order \S+ was delivered: your bonus is in your Maidan wallet\.$/,
+        ),
+        link: "/my/earnings",
+        readAt: null,
+      }),
+    ]);
+    // One event, in the credit's transaction: its subject is the referral, its payload the facts.
+    const events = (
+      await t.database.db.execute(
+        sql`select e.payload from domain_events e join referrals f on f.id = e.subject_id
+            where e.name = 'referral.rewarded' and f.referee_id = ${friend.id}`,
+      )
+    ).rows as { payload: Record<string, unknown> }[];
+    expect(events).toEqual([
+      { payload: expect.objectContaining({ userId: r.id, friend: "Zara M.", amount: 250 }) },
+    ]);
+    // A retried consumer and a second delivery: no second notification; the friend gets none.
+    await t.app.domains.referrals.onDelivered({
+      id: "again",
+      name: "order.delivered",
+      subjectId: orderId,
+      payload: {},
+    });
+    await deliver(friend.token);
+    expect(await notes(r.token)).toHaveLength(1);
+    expect(await notes(friend.token)).toEqual([]);
+  });
+
+  it("no notification when nothing is credited (past the monthly cap)", async () => {
+    expect((await setSettings({ monthlyCap: 0 })).statusCode).toBe(200);
+    try {
+      const r = await referrer();
+      const friend = await signUp(t, { referral: r.code });
+      await deliver(friend.token);
+      expect(await referralRow(friend.id)).toMatchObject({ status: "capped", bonus: 0 });
+      const all = (await get(t, "/api/user_notifications", bearer(r.token))).json().notifications;
+      expect(all.filter((n: { kind: string }) => n.kind === "referral_bonus")).toEqual([]);
+    } finally {
+      await setSettings({});
+    }
+  });
+
   it("a friend who ordered but is not delivered shows as ordered and pending", async () => {
     const r = await referrer();
     const friend = await signUp(t, { referral: r.code });
