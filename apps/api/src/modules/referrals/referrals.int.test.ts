@@ -97,6 +97,17 @@ async function deliver(token: string) {
   return id;
 }
 
+/** The delivery consumer run again on the same order (a retried job), then a second order delivered. */
+async function deliverAgain(orderId: string, token: string) {
+  await t.app.domains.referrals.onDelivered({
+    id: "again",
+    name: "order.delivered",
+    subjectId: orderId,
+    payload: {},
+  });
+  await deliver(token);
+}
+
 describe("referral codes and invites", () => {
   it("gives each shopper one stable code and an absolute invite link from configuration", async () => {
     expect((await get(t, "/api/referral/my")).statusCode).toBe(401);
@@ -239,13 +250,7 @@ describe("credits of the first delivered order", () => {
       { kind: "referral_welcome", amount: 150, reference: expect.stringMatching(/^referral:/) },
     ]);
     // The consumer run again (a retried job), and a second delivered order: nothing more.
-    await t.app.domains.referrals.onDelivered({
-      id: "again",
-      name: "order.delivered",
-      subjectId: orderId,
-      payload: {},
-    });
-    await deliver(friend.token);
+    await deliverAgain(orderId, friend.token);
     expect(await entries(r.id)).toHaveLength(1);
     expect(await balance(r.id)).toBe(250);
     const earnings = (await get(t, "/api/referral/earnings", bearer(r.token))).json();
@@ -291,13 +296,7 @@ describe("credits of the first delivered order", () => {
       { payload: expect.objectContaining({ userId: r.id, friend: "Zara M.", amount: 250 }) },
     ]);
     // A retried consumer and a second delivery: no second notification; the friend gets none.
-    await t.app.domains.referrals.onDelivered({
-      id: "again",
-      name: "order.delivered",
-      subjectId: orderId,
-      payload: {},
-    });
-    await deliver(friend.token);
+    await deliverAgain(orderId, friend.token);
     expect(await notes(r.token)).toHaveLength(1);
     expect(await notes(friend.token)).toEqual([]);
   });
