@@ -301,6 +301,31 @@ describe("credits of the first delivered order", () => {
     expect(await notes(friend.token)).toEqual([]);
   });
 
+  it("GET wallet/user/{id} gives myReferral: the code, link and counts from the programme", async () => {
+    expect((await setSettings({})).statusCode).toBe(200);
+    const r = await referrer();
+    const walletOf = async (u: { id: string; token: string }) =>
+      (await get(t, `/api/wallet/user/${u.id}`, bearer(u.token))).json().myReferral;
+    expect(await walletOf(r)).toEqual({
+      code: r.code,
+      link: `${t.config.publicUrl}/invite/${r.code}`,
+      friends: 0,
+      rewarded: 0,
+      earned: 0,
+    });
+    const delivered = await signUp(t, { referral: r.code });
+    await signUp(t, { referral: r.code });
+    await deliver(delivered.token);
+    expect(await walletOf(r)).toMatchObject({ code: r.code, friends: 2, rewarded: 1, earned: 250 });
+    // A friend has their own code, none of the referrer's counts; another's wallet is still 404.
+    const friendView = await walletOf(delivered);
+    expect(friendView).toMatchObject({ friends: 0, rewarded: 0, earned: 0 });
+    expect(friendView.code).not.toBe(r.code);
+    expect((await get(t, `/api/wallet/user/${r.id}`, bearer(delivered.token))).statusCode).toBe(
+      404,
+    );
+  });
+
   it("no notification when nothing is credited (past the monthly cap)", async () => {
     expect((await setSettings({ monthlyCap: 0 })).statusCode).toBe(200);
     try {

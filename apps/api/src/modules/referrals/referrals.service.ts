@@ -265,6 +265,11 @@ export function createReferrals(deps: ReferralDeps) {
       };
     },
 
+    async summary(userId: string) {
+      const [code, counts] = await Promise.all([codeFor(userId), repo.countsOf(db, userId)]);
+      return { code, link: linkOf(code), ...counts };
+    },
+
     async earnings(userId: string): Promise<MyEarnings> {
       const [s, friends, entries] = await Promise.all([
         settings(),
