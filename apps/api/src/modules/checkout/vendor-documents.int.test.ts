@@ -252,3 +252,17 @@ describe("/success's outcome", () => {
     expect(await s.applicationOf(guest, "not-an-id")).toBeNull();
   });
 });
+
+describe("OpenAPI", () => {
+  it("describes the documents in the application's body and the staff's document route", async () => {
+    const doc = (await inject("GET", "/api/docs/json")).json();
+    const body =
+      doc.paths["/api/vendor-applications"].post.requestBody.content["application/json"].schema;
+    expect(body.properties.documents.maxItems).toBe(3);
+    const staff = doc.paths["/api/admin/vendor-applications/{id}/documents/{n}"]?.get;
+    expect(Object.keys(staff?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "401", "403", "404"]),
+    );
+    expect(doc.paths["/api/wallet/user/{userId}"].get.responses["200"]).toBeDefined();
+  });
+});
