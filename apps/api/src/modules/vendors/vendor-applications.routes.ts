@@ -10,11 +10,19 @@ import {
   vendorApplicationBody,
   vendorDocumentMessages,
 } from "@maidan/contracts/vendor-applications";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.ts";
 import { requireUser } from "../auth/auth.plugin.ts";
 
 const errors = { 400: errorBody, 409: errorBody, 413: errorBody, 429: errorBody };
+
+/** Who sends a form: the account, else the visitor's guest id (for /success), and the address. */
+const submitter = (req: FastifyRequest) => ({
+  userId: req.viewer.user?.id ?? null,
+  guestId: req.viewer.guestId,
+  ip: req.ip,
+});
 
 /** `data:<any type>;base64,<bytes>` → the bytes; what they are is read from them later. */
 function fromDataUrl(data: string) {
@@ -48,7 +56,7 @@ export const vendorApplicationRoutes: FastifyPluginAsyncZod<{
     (req) =>
       applications.apply(
         req.body,
-        { userId: req.viewer.user?.id ?? null, guestId: req.viewer.guestId, ip: req.ip },
+        submitter(req),
         (req.body.documents ?? []).map((d, n) => ({
           name: d.name ?? `document-${n + 1}`,
           bytes: fromDataUrl(d.data),
@@ -79,7 +87,6 @@ export const vendorApplicationRoutes: FastifyPluginAsyncZod<{
         response: { 200: callBackReceipt, ...errors },
       },
     },
-    (req) =>
-      applications.requestCallBack(req.body, { userId: req.viewer.user?.id ?? null, guestId: req.viewer.guestId, ip: req.ip }),
+    (req) => applications.requestCallBack(req.body, submitter(req)),
   );
 };
