@@ -19,12 +19,17 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const phoneFor = (info: TestInfo) =>
   `03${info.project.name === "phone" ? 1 : 2}${String(Date.now()).slice(-8)}`;
 
-/** A 1×1 PNG and the smallest PDF: real files, checked by their bytes on the server. */
+/** A 1×1 PNG and a PDF: real files, checked by their bytes on the server. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+// Padded past 1 MB, the storefront's body limit for every other page's form.
+const PDF = Buffer.concat([
+  Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\n"),
+  Buffer.alloc(1_500_000, " "),
+  Buffer.from("\ntrailer<<>>\n%%EOF\n"),
+]);
 
 async function fits(page: Page) {
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

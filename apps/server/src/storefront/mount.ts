@@ -8,11 +8,10 @@ import type { CatalogChange } from "@maidan/api/modules/catalog/catalog-changes"
 import { newNonce, scriptNonce } from "@maidan/api/plugins/security";
 import type { Log } from "@maidan/contracts/log";
 import type { AppServices } from "@maidan/contracts/services";
-import { VENDOR_FORM_BODY_LIMIT } from "@maidan/contracts/vendor-labels";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
-import { limitedBody } from "./body-limit.ts";
+import { limitedBody, uploadLimit } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
 import {
   type CachedPage,
@@ -22,12 +21,6 @@ import {
   toCachedPage,
 } from "./page-cache.ts";
 import { createRenderGate } from "./render-gate.ts";
-
-/** Pages whose form takes files get a larger body than the rest (decision 058). */
-const uploadLimit = (url: string) =>
-  url === "/apply-for-vendor" || url.startsWith("/apply-for-vendor?")
-    ? VENDOR_FORM_BODY_LIMIT
-    : undefined;
 
 export const STOREFRONT_DIR = fileURLToPath(new URL("../../../storefront", import.meta.url));
 // STOREFRONT_BUILD_DIR (as in the storefront's react-router.config.ts): serve a build made
