@@ -4,10 +4,12 @@ import { signUp } from "./checkout-helpers.ts";
 import { horizontalOverflow, snapshot } from "./helpers.ts";
 
 /**
- * Vendor applications and call-back requests (decision 053) in a real browser, on a phone and a
- * desktop: a shopper applies (an empty form first: the messages beside the fields), staff approve
- * in /admin/vendor-applications, the store page is live and the new vendor signs in and reaches
- * the back-office; a visitor asks for a call-back and staff mark it called with a note.
+ * Vendor applications and call-back requests (decisions 053, 058) in a real browser, on a phone
+ * and a desktop: a shopper applies (an empty form first: the messages beside the fields; a file
+ * that is not a PDF or picture: its message beside the documents), lands on /success, staff open
+ * the documents and approve in /admin/vendor-applications, the store page is live and the new
+ * vendor signs in and reaches the back-office; a visitor asks for a call-back, lands on /success,
+ * and staff mark it called with a note. /success shows nothing to another browser.
  */
 // Two browsers, two sign-ins and full-page screenshots on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -16,6 +18,18 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 /** A number no other run or project used: the project's digit and the time. */
 const phoneFor = (info: TestInfo) =>
   `03${info.project.name === "phone" ? 1 : 2}${String(Date.now()).slice(-8)}`;
+
+/** A 1×1 PNG and a PDF: real files, checked by their bytes on the server. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+// Padded past 1 MB, the storefront's body limit for every other page's form.
+const PDF = Buffer.concat([
+  Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\n"),
+  Buffer.alloc(1_500_000, " "),
+  Buffer.from("\ntrailer<<>>\n%%EOF\n"),
+]);
 
 async function fits(page: Page) {
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -53,13 +67,36 @@ test("a shopper applies to sell, staff approve, the store opens and the new vend
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   await page.getByLabel("Owner's full name").fill("Hina Aslam");
-  await page.getByLabel("CNIC").fill("35202-1234567-1");
+  await page.getByLabel("CNIC", { exact: true }).fill("35202-1234567-1");
   await page.getByLabel("Mobile number").fill(phoneFor(info));
   await page.getByLabel("E-mail").fill(email);
+  // A text file dressed as a PDF: refused by its bytes, the message beside the field.
+  const documents = page.getByLabel("Your CNIC, NTN certificate or business papers");
+  await documents.setInputFiles({
+    name: "cnic.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("not really a PDF"),
+  });
   await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.locator("#f-documents-error")).toHaveText(
+    "Each document must be a PDF or a JPG, PNG or WebP picture.",
+  );
+  await expect(documents).toHaveAttribute("aria-invalid", "true");
+  await snapshot(page, info, "apply-for-vendor-document-error");
+  await documents.setInputFiles([
+    { name: "cnic.pdf", mimeType: "application/pdf", buffer: PDF },
+    { name: "shop-front.png", mimeType: "image/png", buffer: PNG },
+  ]);
+  await page.getByRole("button", { name: "Send application" }).click();
+  // The outcome, from the server, on /success.
+  await page.waitForURL(/\/success\?kind=vendor-application&id=[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Application received" })).toBeVisible();
   await expect(page.getByText(/We have your application/)).toBeVisible();
-  await snapshot(page, info, "apply-for-vendor-done");
+  await expect(page.getByText(/with 2 documents/)).toBeVisible();
+  await expect(page.getByText("Waiting for review")).toBeVisible();
+  await snapshot(page, info, "success-vendor-application");
+  await fits(page);
+  const successUrl = page.url();
 
   // Signed in, the applicant follows it here.
   await page.goto("/apply-for-vendor");
@@ -75,6 +112,24 @@ test("a shopper applies to sell, staff approve, the store opens and the new vend
   const item = admin.getByRole("listitem", { name: business });
   await expect(item).toContainText("CNIC 35202-1234567-1");
   await expect(item).toContainText("signed-in applicant");
+  // Staff open the documents; the applicant and a visitor cannot.
+  const pdfLink = item.getByRole("link", { name: "cnic.pdf" });
+  await expect(item.getByRole("link", { name: "shop-front.png" })).toBeVisible();
+  const docUrl = await pdfLink.getAttribute("href");
+  expect(docUrl).toMatch(/^\/api\/admin\/vendor-applications\/[0-9a-f-]{36}\/documents\/1$/);
+  const opened = await admin.request.get(docUrl ?? "");
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["content-type"]).toBe("application/pdf");
+  expect((await opened.body()).equals(PDF)).toBe(true);
+  expect((await page.request.get(docUrl ?? "")).status()).toBe(403);
+  const visitor = await browser.newContext({ baseURL: info.project.use.baseURL });
+  expect((await visitor.request.get(docUrl ?? "")).status()).toBe(401);
+  // Another browser sees nothing of the applicant's /success.
+  const elsewhere = await visitor.newPage();
+  const answer = await elsewhere.goto(successUrl);
+  expect(answer?.status()).toBe(404);
+  await expect(elsewhere.getByRole("heading", { name: "Nothing to show" })).toBeVisible();
+  await visitor.close();
   await snapshot(admin, info, "admin-vendor-applications");
   await fits(admin);
   await item.getByRole("button", { name: `Approve ${business}` }).click();
@@ -128,8 +183,18 @@ test("a visitor asks for a call-back, staff mark it called with a note", async (
   await page.getByLabel("Order number (optional)").fill("MDN-20001");
   await page.getByLabel("Evening (5 pm – 9 pm)").check();
   await page.getByRole("button", { name: "Request a call back" }).click();
+  await page.waitForURL(/\/success\?kind=call-back&id=[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "We will call you" })).toBeVisible();
-  await snapshot(page, info, "request-call-back-done");
+  await expect(page.getByText("Delivery · order MDN-20001 · Evening (5 pm – 9 pm)")).toBeVisible();
+  await snapshot(page, info, "success-call-back");
+  await fits(page);
+  // A made-up id: a plain page, not an error.
+  const unknown = await page.goto(
+    "/success?kind=call-back&id=00000000-0000-4000-8000-000000000000",
+  );
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Nothing to show" })).toBeVisible();
+  await snapshot(page, info, "success-nothing");
 
   const admin = await adminPage(browser, info);
   await admin.goto("/admin/call-backs");

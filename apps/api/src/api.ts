@@ -158,7 +158,10 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         checkout: d.checkout,
         testMode: () => d.payments.availability().testMode,
       });
-      await api.register(walletRoutes, { wallet: d.wallet });
+      await api.register(walletRoutes, {
+        wallet: d.wallet,
+        referral: (userId) => d.referrals.summary(userId),
+      });
       await api.register(voucherRoutes, { vouchers: d.vouchers });
       await api.register(freebieRoutes, {
         freebies: d.freebies,

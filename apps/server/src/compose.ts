@@ -126,6 +126,7 @@ export async function composeDomains(
         action: "referral_settings",
       }),
     wallet,
+    events,
     publicUrl: config.publicUrl,
     orders: { facts: (id) => orders.facts(id), whoOrdered: (ids) => orders.whoOrdered(ids) },
   });
@@ -227,11 +228,12 @@ export async function composeDomains(
   const staffRefunds = createStaffRefunds({ ...checkoutDeps, payments: payments.payments });
   const staffCustomers = createStaffCustomers({ db, wallet, addresses });
   // Vendor applications and call-backs (decision 053); an approval opens a store page.
-  const vendorApplications = createVendorApplications({ db, kv, messages });
+  const vendorApplications = createVendorApplications({ db, kv, messages, media });
   const staffVendors = createStaffVendors({
     db,
     events,
     messages,
+    media,
     publicUrl: config.publicUrl,
     storesChanged: () => news.publish({ kind: "catalog" }),
   });

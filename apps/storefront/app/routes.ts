@@ -111,7 +111,7 @@ export default [
   ]),
 
   layout("layouts/blank.tsx", [
-    soon("success", "success"),
+    route("success", "routes/success.tsx", { id: "success" }),
     route("order-success", "routes/order-success.tsx", { id: "order-success" }),
     route("order-success-guest", "routes/order-success.tsx", { id: "order-success-guest" }),
     route("verify/auth", "routes/account/token-login.tsx", { id: "verify-auth" }),

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   "back_in_stock",
   "vendor_application",
   "lucky_draw_won",
+  "referral_bonus",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -65,6 +65,23 @@ export const myReferral = z.object({
 });
 export type MyReferral = z.infer<typeof myReferral>;
 
+/**
+ * `myReferral` of GET wallet/user/{userId} (spec §3 "Wallet: myWallet and myReferral"): the
+ * shopper's code and invite link, how many friends joined and were rewarded, and what they
+ * earned (decision 058). The friends themselves are on GET /api/referral/my.
+ */
+export const walletReferral = z.object({
+  code: z.string(),
+  link: z.string(),
+  /** Friends who joined with the code, whatever came of it. */
+  friends: z.number().int(),
+  /** Friends whose first delivered order earned the bonus (and was not refunded). */
+  rewarded: z.number().int(),
+  /** The bonuses those friends earned, in rupees. */
+  earned: z.number().int(),
+});
+export type WalletReferral = z.infer<typeof walletReferral>;
+
 /** Who invites (for the friend's landing page); null for an unknown code. */
 export const invite = z.object({
   code: z.string(),
@@ -119,5 +136,7 @@ export type ReferralService = {
   /** The invite behind a code; null when there is no such code. */
   invite(code: string): Promise<Invite | null>;
   mine(userId: string): Promise<MyReferral>;
+  /** The wallet's `myReferral`: code, link and counts. */
+  summary(userId: string): Promise<WalletReferral>;
   earnings(userId: string): Promise<MyEarnings>;
 };

@@ -15,6 +15,9 @@ import {
   CALL_BACK_TIMES,
   CALL_BACK_TOPICS,
   VENDOR_APPLICATION_STATUSES,
+  VENDOR_DOCUMENT_MAX,
+  VENDOR_DOCUMENT_MAX_MB,
+  vendorDocumentMessages,
 } from "./vendor-labels.ts";
 
 export * from "./vendor-labels.ts";
@@ -82,6 +85,38 @@ export const vendorApplicationForm = z.object({
 });
 export type VendorApplicationInput = z.input<typeof vendorApplicationForm>;
 
+/** A document as the storefront's form or the API's body brings it; its type is read from the bytes. */
+export type VendorDocumentUpload = { name: string; bytes: Uint8Array };
+
+/** POST /api/vendor-applications: the form, and up to 3 documents as base64 data URLs. */
+export const vendorApplicationBody = vendorApplicationForm.extend({
+  documents: z
+    .array(
+      z.object({
+        name: z.string().trim().max(200).optional(),
+        data: z
+          .string()
+          .max(
+            Math.ceil(VENDOR_DOCUMENT_MAX_MB * 1024 * 1024 * 1.4),
+            vendorDocumentMessages.tooLarge,
+          )
+          .describe("data:<type>;base64,<bytes>"),
+      }),
+    )
+    .max(VENDOR_DOCUMENT_MAX, vendorDocumentMessages.tooMany)
+    .optional(),
+});
+
+/** A document as staff see it: what it is and where they open it (staff only). */
+export const vendorDocument = z.object({
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  /** /api/admin/vendor-applications/{id}/documents/{n}, n from 1. */
+  url: z.string(),
+});
+export type VendorDocument = z.infer<typeof vendorDocument>;
+
 /** An application as its applicant and staff see it. */
 export const vendorApplication = z.object({
   _id: z.string(),
@@ -99,6 +134,8 @@ export const vendorApplication = z.object({
   decidedAt: z.string().nullable(),
   /** The store page approval made (/stores/{id}). */
   storeId: z.string().nullable(),
+  /** How many documents were sent with it. */
+  documentCount: z.number().int(),
 });
 export type VendorApplication = z.infer<typeof vendorApplication>;
 
@@ -107,6 +144,7 @@ export const adminVendorApplication = vendorApplication.extend({
   cnic: z.string(),
   ntn: z.string().nullable(),
   userId: z.string().nullable(),
+  documents: z.array(vendorDocument),
 });
 export type AdminVendorApplication = z.infer<typeof adminVendorApplication>;
 
@@ -204,15 +242,28 @@ export const callBackUpdateBody = z.object({
   ),
 });
 
+/** Who sends a form: the signed-in user, the storefront visitor's guest id, the address. */
+export type Submitter = { userId: string | null; guestId?: string | null; ip: string };
+/** Whose submissions /success may show: the signed-in user's, else this browser's. */
+export type SubmissionOwner = { userId: string | null; guestId: string | null };
+
 /** Shoppers' side, as the API's routes and the storefront call it (in-process). */
 export type VendorApplicationsService = {
-  apply(input: unknown, who: { userId: string | null; ip: string }): Promise<VendorApplication>;
-  mine(userId: string): Promise<VendorApplication[]>;
-  requestCallBack(
+  apply(
     input: unknown,
-    who: { userId: string | null; ip: string },
-  ): Promise<CallBackReceipt>;
+    who: Submitter,
+    documents?: VendorDocumentUpload[],
+  ): Promise<VendorApplication>;
+  mine(userId: string): Promise<VendorApplication[]>;
+  requestCallBack(input: unknown, who: Submitter): Promise<CallBackReceipt>;
+  /** The owner's application (for /success), else null: unknown and others' alike. */
+  applicationOf(owner: SubmissionOwner, id: string): Promise<VendorApplication | null>;
+  /** The owner's call-back request (for /success), else null. */
+  callBackOf(owner: SubmissionOwner, id: string): Promise<CallBackRequest | null>;
 };
+
+/** A document opened for staff: its bytes (5 MB at most), with what it is. */
+export type StoredVendorDocument = { name: string; type: string; bytes: Uint8Array };
 
 /** The back-office's side (/admin/vendor-applications, /admin/call-backs). */
 export type AdminVendorApplicationsService = {
@@ -220,6 +271,8 @@ export type AdminVendorApplicationsService = {
   get(staff: Staff, id: string): Promise<AdminVendorApplication>;
   approve(staff: Staff, id: string): Promise<AdminVendorApplication>;
   reject(staff: Staff, id: string, body: unknown): Promise<AdminVendorApplication>;
+  /** The n-th document (from 1), for staff's eyes only; 404 when there is none. */
+  document(staff: Staff, id: string, n: number): Promise<StoredVendorDocument>;
   callBacks(staff: Staff, query: unknown): Promise<AdminCallBackList>;
   updateCallBack(staff: Staff, id: string, body: unknown): Promise<CallBackRequest>;
 };

@@ -45,3 +45,18 @@ export const DUPLICATE_APPLICATION =
   "An application for this mobile number is already waiting for review. We will tell you the decision by SMS.";
 export const CALL_BACK_RECEIVED =
   "Thank you! We will call you at the time you chose. We have sent you an SMS with your request.";
+
+/** Documents an applicant may send (decision 058): PDFs or pictures, a few, each size-limited. */
+export const VENDOR_DOCUMENT_MAX = 3;
+export const VENDOR_DOCUMENT_MAX_MB = 5;
+/** For the file input's `accept`: a hint to the browser; the server reads the bytes. */
+export const VENDOR_DOCUMENT_ACCEPT =
+  ".pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp";
+export const vendorDocumentMessages = {
+  notAllowed: "Each document must be a PDF or a JPG, PNG or WebP picture.",
+  tooLarge: `Each document must be at most ${VENDOR_DOCUMENT_MAX_MB} MB.`,
+  tooMany: `Send at most ${VENDOR_DOCUMENT_MAX} documents.`,
+};
+/** The /apply-for-vendor form's post: three documents at most and the fields, as multipart. */
+export const VENDOR_FORM_BODY_LIMIT =
+  VENDOR_DOCUMENT_MAX * VENDOR_DOCUMENT_MAX_MB * 1024 * 1024 + 256 * 1024;

@@ -1,5 +1,6 @@
 /** The wallet (spec §3 Wallet `myWallet`, §7 `GET wallet/user/{userId}`). Whole rupees. */
 import { z } from "zod";
+import { walletReferral } from "./referrals.ts";
 
 /** What a ledger entry is (the wallet_entries.kind column, decision 015/046/055). */
 export const WALLET_ENTRY_KINDS = [
@@ -41,8 +42,8 @@ export const myWallet = z.object({
 });
 export type MyWallet = z.infer<typeof myWallet>;
 
-/** GET /api/wallet/user/{userId}. Referrals come with a later issue (null until then). */
-export const walletResponse = z.object({ myWallet, myReferral: z.null() });
+/** GET /api/wallet/user/{userId}: the wallet, and the shopper's referral code and counts. */
+export const walletResponse = z.object({ myWallet, myReferral: walletReferral });
 export type WalletResponse = z.infer<typeof walletResponse>;
 
 export type WalletService = {

@@ -1,8 +1,30 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { users } from "./schema-auth.ts";
 import { vendors } from "./schema-catalog.ts";
+
+/**
+ * A document sent with an application (CNIC photo, NTN certificate…): stored in the media
+ * storage under `private/` (never served by /media or /img), opened by staff only.
+ */
+export type VendorDocumentRecord = {
+  key: string;
+  /** The applicant's file name, shown to staff (never used as a path). */
+  name: string;
+  /** From the file's bytes, not its name or the browser's claim. */
+  type: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
+  size: number;
+};
 
 /**
  * Applications to sell on Maidan (spec §2 /apply-for-vendor, issue #17, decision 053). Staff
@@ -15,6 +37,8 @@ export const vendorApplications = pgTable(
     id: id(),
     /** The signed-in applicant, when there was one; else the account approval made or found. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The storefront visitor's guest id: /success shows the outcome to that browser only. */
+    guestId: text("guest_id"),
     businessName: text("business_name").notNull(),
     ownerName: text("owner_name").notNull(),
     /** 13 digits, no dashes. */
@@ -26,6 +50,8 @@ export const vendorApplications = pgTable(
     city: text("city").notNull(),
     categories: text("categories").array().notNull(),
     description: text("description").notNull().default(""),
+    /** Up to 3 documents (decision 058). */
+    documents: jsonb("documents").$type<VendorDocumentRecord[]>().notNull().default([]),
     status: text("status")
       .$type<"pending" | "approved" | "rejected">()
       .notNull()
@@ -59,6 +85,8 @@ export const callBackRequests = pgTable(
   {
     id: id(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** As the application's: who may see the request on /success. */
+    guestId: text("guest_id"),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     topic: text("topic").notNull(),

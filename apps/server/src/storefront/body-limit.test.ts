@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { limitedBody } from "./body-limit.ts";
+import { limitedBody, uploadLimit } from "./body-limit.ts";
 
 describe("limitedBody", () => {
   it("refuses a declared length over the limit at once, with 413", () => {
@@ -19,5 +19,16 @@ describe("limitedBody", () => {
     const r = limitedBody(undefined, Readable.from(["x".repeat(1500), "y".repeat(1500)]), 2000);
     if (!("stream" in r)) throw new Error("refused");
     await expect(text(r.stream)).rejects.toMatchObject({ status: 413 });
+  });
+});
+
+describe("uploadLimit", () => {
+  it("lets /apply-for-vendor's form bring three 5 MB documents; every other page keeps the default", () => {
+    expect(uploadLimit("/apply-for-vendor")).toBeGreaterThan(15 * 1024 * 1024);
+    expect(uploadLimit("/apply-for-vendor?index")).toBe(uploadLimit("/apply-for-vendor"));
+    expect(uploadLimit("/apply-for-vendor.data")).toBe(uploadLimit("/apply-for-vendor"));
+    expect(uploadLimit("/apply-for-vendor-x")).toBeUndefined();
+    expect(uploadLimit("/request-call-back")).toBeUndefined();
+    expect(uploadLimit("/my/disputes/1")).toBeUndefined();
   });
 });

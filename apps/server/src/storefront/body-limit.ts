@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { AppError } from "@maidan/contracts/errors";
+import { VENDOR_FORM_BODY_LIMIT } from "@maidan/contracts/vendor-labels";
 
 const tooLarge = () => new AppError("BODY_TOO_LARGE", "Request body is too large");
 
@@ -24,3 +25,10 @@ export function limitedBody(
   body.on("error", (e) => counted.destroy(e));
   return { stream: body.pipe(counted) };
 }
+
+/** Pages whose form takes files, with or without JavaScript (`.data`: React Router's fetch). */
+const UPLOAD_PAGES = new Set(["/apply-for-vendor", "/apply-for-vendor.data"]);
+
+/** Pages whose form takes files get a larger body than the rest (decision 058). */
+export const uploadLimit = (url: string) =>
+  UPLOAD_PAGES.has(url.split("?")[0] ?? "") ? VENDOR_FORM_BODY_LIMIT : undefined;

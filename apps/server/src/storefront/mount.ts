@@ -11,7 +11,7 @@ import type { AppServices } from "@maidan/contracts/services";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
-import { limitedBody } from "./body-limit.ts";
+import { limitedBody, uploadLimit } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
 import {
   type CachedPage,
@@ -126,7 +126,7 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
       const body = limitedBody(
         req.headers["content-length"],
         payload,
-        app.initialConfig.bodyLimit ?? 1_048_576,
+        uploadLimit(req.url) ?? app.initialConfig.bodyLimit ?? 1_048_576,
       );
       if ("error" in body) done(body.error, undefined);
       else done(null, body.stream);

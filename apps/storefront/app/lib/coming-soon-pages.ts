@@ -16,11 +16,6 @@ const devPage = page(
 );
 
 export const comingSoonPages: Readonly<Record<string, ComingSoonPage>> = {
-  success: page(
-    "Order confirmation",
-    "Nothing to confirm here",
-    "Your orders and their state are under My orders.",
-  ),
   template: devPage,
   test: devPage,
 };

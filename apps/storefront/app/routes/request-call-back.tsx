@@ -5,9 +5,9 @@ import {
   CALL_BACK_TOPIC_LABEL,
   CALL_BACK_TOPICS,
 } from "@maidan/contracts/vendor-labels";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FormField, MobileField } from "../components/vendors/form-field";
-import { viewerContext } from "../context";
+import { guestIdContext, viewerContext } from "../context";
 import { clientIp } from "../lib/account.server";
 import { checkForm, type FormFeedback } from "../lib/form-fields.server";
 import { pageMeta } from "../lib/seo";
@@ -34,15 +34,19 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs): Promise<FormFeedback> {
   const checked = checkForm(callBackForm, Object.fromEntries(await request.formData()));
   if ("feedback" in checked) return checked.feedback;
+  let id: string;
   try {
     const r = await services(context).vendorApplications.requestCallBack(checked.data, {
       userId: context.get(viewerContext)?.id ?? null,
+      guestId: context.get(guestIdContext),
       ip: clientIp(request),
     });
-    return { ok: true, message: r.message };
+    id = r._id;
   } catch (e) {
     return failure(e);
   }
+  // The confirmation is the server's, shown to this browser or account only (decision 058).
+  throw redirect(`/success?kind=call-back&id=${id}`);
 }
 
 export default function RequestCallBack() {
@@ -50,18 +54,6 @@ export default function RequestCallBack() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const err = (name: string) => result?.fields?.[name];
-  if (result?.ok)
-    return (
-      <div className="vendor-page">
-        <section className="vendor-done" aria-live="polite" aria-labelledby="cb-done">
-          <h1 id="cb-done">We will call you</h1>
-          <p>{result.message}</p>
-          <Link to="/" className="button">
-            Continue shopping
-          </Link>
-        </section>
-      </div>
-    );
   return (
     <div className="vendor-page">
       <h1>Request a call back</h1>

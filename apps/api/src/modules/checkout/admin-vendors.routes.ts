@@ -10,6 +10,7 @@ import {
   rejectApplicationBody,
 } from "@maidan/contracts/vendor-applications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireRole, staffOf } from "../auth/auth.plugin.ts";
 import { errors, idParam } from "./admin-orders.routes.ts";
 
@@ -48,6 +49,36 @@ export const adminVendorsRoutes: FastifyPluginAsyncZod<{
       },
     },
     (req) => staffVendors.get(staffOf(req), req.params.id),
+  );
+  app.get(
+    "/admin/vendor-applications/:id/documents/:n",
+    {
+      preHandler: manager,
+      schema: {
+        tags,
+        summary: "A document the applicant sent (PDF or picture), for staff only",
+        description:
+          "Served with its type as read from its bytes, never cached; pictures sandboxed (decision 058). Visitors 401, shoppers and vendors 403.",
+        params: idParam.extend({ n: z.coerce.number().int().min(1).max(10) }),
+        produces: ["application/pdf", "image/jpeg", "image/png", "image/webp"],
+        response: { 200: z.unknown().describe("The document's bytes"), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const d = await staffVendors.document(staffOf(req), req.params.id, req.params.n);
+      // A picture is shown sandboxed; a PDF opens in the browser's own viewer, which a
+      // sandbox would refuse to start.
+      if (d.type !== "application/pdf") reply.header("content-security-policy", "sandbox");
+      return reply
+        .type(d.type)
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .header(
+          "content-disposition",
+          `inline; filename="${d.name.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(d.name)}`,
+        )
+        .send(Buffer.from(d.bytes));
+    },
   );
   app.post(
     "/admin/vendor-applications/:id/approve",

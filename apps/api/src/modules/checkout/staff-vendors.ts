@@ -12,8 +12,10 @@ import { parseInput } from "../../lib/parse.ts";
 import * as audit from "../audit/audit.service.ts";
 import { vendorAccountFor } from "../auth/vendor-accounts.service.ts";
 import type { Events } from "../events/events.ts";
+import type { MediaStorage } from "../media/media-storage.ts";
 import type { Messages } from "../messages/messages.ts";
 import * as applications from "../vendors/vendor-applications.service.ts";
+import { vendorDocumentFiles } from "../vendors/vendor-documents.ts";
 
 /*
  * The back-office's vendor applications and call-back requests (issue #14, decision 053).
@@ -28,6 +30,8 @@ export type StaffVendorsDeps = {
   db: Db;
   events: Events;
   messages: Messages;
+  /** Where the applicants' documents are (under private/, decision 058). */
+  media: MediaStorage;
   publicUrl: string;
   /** After an approval committed: store listings and pages must show the new store. */
   storesChanged: () => void;
@@ -43,6 +47,7 @@ function requireManager(s: Staff) {
 export function createStaffVendors(deps: StaffVendorsDeps): AdminVendorApplicationsService {
   const { db, events, messages } = deps;
   const missing = () => notFound("Application not found");
+  const files = vendorDocumentFiles(deps.media);
 
   /** Locks a pending application, or says why it cannot be decided. */
   async function lockPending(tx: DbOrTx, id: string) {
@@ -145,6 +150,15 @@ export function createStaffVendors(deps: StaffVendorsDeps): AdminVendorApplicati
         return done;
       });
       return applications.adminApplicationView(row);
+    },
+
+    async document(staff, id, n) {
+      requireManager(staff);
+      const a = UUID.test(id) ? await applications.findApplication(db, id) : undefined;
+      const d = a?.documents[n - 1];
+      const bytes = d ? await files.read(d) : null;
+      if (!d || !bytes) throw notFound("Document not found");
+      return { name: d.name, type: d.type, bytes };
     },
 
     callBacks(staff, query) {

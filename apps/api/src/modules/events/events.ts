@@ -28,6 +28,7 @@ export const EVENT_NAMES = [
   // wishlist.back_in_stock {userId, productId, productSlug, productName}
   // vendor_application.decided {userId | null, applicationId, approved, reason?}
   // lucky_draw.won {userId, drawId, title, amount, place}
+  // referral.rewarded {userId (the referrer), referralId, friend ("Ali K."), amount, orderNo}
   "review.published",
   "dispute.opened",
   "dispute.message",
@@ -36,6 +37,7 @@ export const EVENT_NAMES = [
   "wishlist.back_in_stock",
   "vendor_application.decided",
   "lucky_draw.won",
+  "referral.rewarded",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -17,6 +17,8 @@ describe("parseImageRequest", () => {
     ["800", "/etc/a.webp"],
     ["800", "Products/A.webp"],
     ["800", ".webp"],
+    // Private files (an applicant's documents) are never resized for anyone.
+    ["800", "private/vendor-applications/0123abcd.webp"],
   ])("refuses width %s path %s", (width, rest) => {
     expect(parseImageRequest(width, rest).ok).toBe(false);
   });

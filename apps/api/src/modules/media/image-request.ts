@@ -24,7 +24,9 @@ export function parseImageRequest(width: string, rest: string): ParseResult {
     return { ok: false, message: `format must be one of ${IMAGE_FORMATS.join(", ")}` };
   }
   const path = rest.slice(0, dot);
-  if (!SAFE_PATH.test(path)) return { ok: false, message: "invalid image path" };
+  // Private files (decision 058) are read only by routes that check who asks.
+  if (!SAFE_PATH.test(path) || path.startsWith("private/"))
+    return { ok: false, message: "invalid image path" };
   return { ok: true, value: { width: w, path, format: format as ImageFormat } };
 }
 

@@ -2,7 +2,7 @@ import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
-import { isMediaKey, MEDIA_CACHE_CONTROL } from "./media-key.ts";
+import { isPublicMediaKey, MEDIA_CACHE_CONTROL } from "./media-key.ts";
 import type { MediaStorage } from "./media-storage.ts";
 
 /**
@@ -23,7 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
     },
     async (req, reply) => {
       const key = req.params["*"];
-      if (!isMediaKey(key)) throw notFound("Image not found");
+      if (!isPublicMediaKey(key)) throw notFound("Image not found");
       const file = await opts.storage.open(key, { ifNoneMatch: req.headers["if-none-match"] });
       if (!file) throw notFound("Image not found");
       reply.header("cache-control", MEDIA_CACHE_CONTROL).header("etag", file.etag);

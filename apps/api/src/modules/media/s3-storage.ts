@@ -9,7 +9,13 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { AppError } from "@maidan/contracts/errors";
-import { assertMediaKey, contentTypeOf, isMediaKey, MEDIA_CACHE_CONTROL } from "./media-key.ts";
+import {
+  assertMediaKey,
+  contentTypeOf,
+  isMediaKey,
+  MEDIA_CACHE_CONTROL,
+  PRIVATE_PREFIX,
+} from "./media-key.ts";
 import type { MediaStorage } from "./media-storage.ts";
 
 export type S3Settings = {
@@ -88,7 +94,7 @@ export function s3Storage(s: S3Settings): MediaStorage {
           Key: objectKey(key),
           Body: bytes,
           ContentType: contentType ?? contentTypeOf(key),
-          CacheControl: MEDIA_CACHE_CONTROL,
+          CacheControl: key.startsWith(PRIVATE_PREFIX) ? "private, no-store" : MEDIA_CACHE_CONTROL,
         }),
       );
     },

@@ -40,6 +40,7 @@ export const NOTIFIED_EVENTS = [
   "wishlist.back_in_stock",
   "vendor_application.decided",
   "lucky_draw.won",
+  "referral.rewarded",
 ] as const satisfies readonly EventName[];
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -290,6 +291,15 @@ export async function draftsFor(e: DomainEvent, orders: OrderLookup): Promise<Dr
         `${rupees(num(p.amount)) || "Your prize"} is in your Maidan wallet. See the draw and check it was fair.`,
         "/lucky-draw",
         str(p.drawId) || null,
+      );
+    case "referral.rewarded":
+      return one(
+        p.userId,
+        "referral_bonus",
+        `You earned ${rupees(num(p.amount)) || "a referral bonus"}`,
+        `${str(p.friend) || "Your friend"}'s first order ${str(p.orderNo)} was delivered: your bonus is in your Maidan wallet.`,
+        "/my/earnings",
+        str(p.referralId) || null,
       );
     default:
       return [];

@@ -97,6 +97,17 @@ async function deliver(token: string) {
   return id;
 }
 
+/** The delivery consumer run again on the same order (a retried job), then a second order delivered. */
+async function deliverAgain(orderId: string, token: string) {
+  await t.app.domains.referrals.onDelivered({
+    id: "again",
+    name: "order.delivered",
+    subjectId: orderId,
+    payload: {},
+  });
+  await deliver(token);
+}
+
 describe("referral codes and invites", () => {
   it("gives each shopper one stable code and an absolute invite link from configuration", async () => {
     expect((await get(t, "/api/referral/my")).statusCode).toBe(401);
@@ -239,13 +250,7 @@ describe("credits of the first delivered order", () => {
       { kind: "referral_welcome", amount: 150, reference: expect.stringMatching(/^referral:/) },
     ]);
     // The consumer run again (a retried job), and a second delivered order: nothing more.
-    await t.app.domains.referrals.onDelivered({
-      id: "again",
-      name: "order.delivered",
-      subjectId: orderId,
-      payload: {},
-    });
-    await deliver(friend.token);
+    await deliverAgain(orderId, friend.token);
     expect(await entries(r.id)).toHaveLength(1);
     expect(await balance(r.id)).toBe(250);
     const earnings = (await get(t, "/api/referral/earnings", bearer(r.token))).json();
@@ -257,6 +262,82 @@ describe("credits of the first delivered order", () => {
     const wallet = (await get(t, `/api/wallet/user/${r.id}`, bearer(r.token))).json();
     expect(wallet.myWallet.entries[0]).toMatchObject({ kind: "referral_bonus", amount: 250 });
     expect((await myReferral(r.token)).friends[0]).toMatchObject({ state: "rewarded", bonus: 250 });
+  });
+
+  it("tells the referrer of the bonus in the app once, through referral.rewarded written with the credit", async () => {
+    expect((await setSettings({})).statusCode).toBe(200);
+    const r = await referrer();
+    const friend = await signUp(t, { referral: r.code, firstName: "Zara", lastName: "Malik" });
+    const orderId = await deliver(friend.token);
+    const notes = async (token: string) =>
+      (await get(t, "/api/user_notifications", bearer(token)))
+        .json()
+        .notifications.filter((n: { kind: string }) => n.kind === "referral_bonus");
+    const mine = await notes(r.token);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: "referral_bonus",
+        title: "You earned Rs. 250",
+        body: expect.stringMatching(
+          /^Zara M\.'s first order \S+ was delivered: your bonus is in your Maidan wallet\.$/,
+        ),
+        link: "/my/earnings",
+        readAt: null,
+      }),
+    ]);
+    // One event, in the credit's transaction: its subject is the referral, its payload the facts.
+    const events = (
+      await t.database.db.execute(
+        sql`select e.payload from domain_events e join referrals f on f.id = e.subject_id
+            where e.name = 'referral.rewarded' and f.referee_id = ${friend.id}`,
+      )
+    ).rows as { payload: Record<string, unknown> }[];
+    expect(events).toEqual([
+      { payload: expect.objectContaining({ userId: r.id, friend: "Zara M.", amount: 250 }) },
+    ]);
+    // A retried consumer and a second delivery: no second notification; the friend gets none.
+    await deliverAgain(orderId, friend.token);
+    expect(await notes(r.token)).toHaveLength(1);
+    expect(await notes(friend.token)).toEqual([]);
+  });
+
+  it("GET wallet/user/{id} gives myReferral: the code, link and counts from the programme", async () => {
+    expect((await setSettings({})).statusCode).toBe(200);
+    const r = await referrer();
+    const walletOf = async (u: { id: string; token: string }) =>
+      (await get(t, `/api/wallet/user/${u.id}`, bearer(u.token))).json().myReferral;
+    expect(await walletOf(r)).toEqual({
+      code: r.code,
+      link: `${t.config.publicUrl}/invite/${r.code}`,
+      friends: 0,
+      rewarded: 0,
+      earned: 0,
+    });
+    const delivered = await signUp(t, { referral: r.code });
+    await signUp(t, { referral: r.code });
+    await deliver(delivered.token);
+    expect(await walletOf(r)).toMatchObject({ code: r.code, friends: 2, rewarded: 1, earned: 250 });
+    // A friend has their own code, none of the referrer's counts; another's wallet is still 404.
+    const friendView = await walletOf(delivered);
+    expect(friendView).toMatchObject({ friends: 0, rewarded: 0, earned: 0 });
+    expect(friendView.code).not.toBe(r.code);
+    expect((await get(t, `/api/wallet/user/${r.id}`, bearer(delivered.token))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("no notification when nothing is credited (past the monthly cap)", async () => {
+    expect((await setSettings({ monthlyCap: 0 })).statusCode).toBe(200);
+    try {
+      const r = await referrer();
+      const friend = await signUp(t, { referral: r.code });
+      await deliver(friend.token);
+      expect(await referralRow(friend.id)).toMatchObject({ status: "capped", bonus: 0 });
+      const all = (await get(t, "/api/user_notifications", bearer(r.token))).json().notifications;
+      expect(all.filter((n: { kind: string }) => n.kind === "referral_bonus")).toEqual([]);
+    } finally {
+      await setSettings({});
+    }
   });
 
   it("a friend who ordered but is not delivered shows as ordered and pending", async () => {

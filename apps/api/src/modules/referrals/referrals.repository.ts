@@ -105,6 +105,16 @@ export const friendsOf = (db: DbOrTx, referrerId: string, limit: number) =>
         order by r.created_at desc, r.id desc limit ${limit}`,
   );
 
+/** How many friends joined with the referrer's code, how many were rewarded, and the bonuses. */
+export const countsOf = async (db: DbOrTx, referrerId: string) =>
+  (await first<{ friends: number; rewarded: number; earned: number }>(
+    db,
+    sql`select count(*)::int as friends,
+          (count(*) filter (where status = 'rewarded'))::int as rewarded,
+          coalesce(sum(bonus) filter (where status = 'rewarded'), 0)::int as earned
+        from referrals where referrer_id = ${referrerId}`,
+  )) ?? { friends: 0, rewarded: 0, earned: 0 };
+
 export type AdminRow = ReferralRow & {
   referrer_first: string | null;
   referrer_last: string | null;

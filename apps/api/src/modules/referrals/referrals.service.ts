@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from "@maidan/db/database";
 import { logger } from "@maidan/observability/log";
 import { forbidden } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
-import type { DomainEvent } from "../events/events.ts";
+import type { DomainEvent, Events } from "../events/events.ts";
 import * as repo from "./referrals.repository.ts";
 
 /** 31 letters and digits with no look-alikes (matches contracts' REFERRAL_CODE). */
@@ -51,6 +51,8 @@ export type ReferralDeps = {
       kinds: WalletEntryKind[],
     ): Promise<{ id: string; amount: number; kind: string; remark: string; createdAt: Date }[]>;
   };
+  /** `referral.rewarded` is written in the credit's transaction (the referrer is notified). */
+  events: Pick<Events, "emit">;
   publicUrl: string;
   orders: {
     /** An order's owner, status and goods' value; null when there is none. */
@@ -165,12 +167,21 @@ export function createReferrals(deps: ReferralDeps) {
       const welcome = status === "rewarded" && order.subtotal >= s.minOrder ? s.welcome : 0;
       await repo.decide(tx, r.id, { status, orderId: e.subjectId as string, bonus, welcome });
       const who = shortName(friend?.first_name ?? null, friend?.last_name ?? null);
-      if (bonus > 0)
-        await wallet.credit(tx, r.referrer_id, {
+      if (
+        bonus > 0 &&
+        (await wallet.credit(tx, r.referrer_id, {
           amount: bonus,
           kind: "referral_bonus",
           reference: `referral:${r.id}`,
           remark: `${who}'s first order ${order.orderNo} was delivered`,
+        }))
+      )
+        await deps.events.emit(tx, "referral.rewarded", r.id, {
+          userId: r.referrer_id,
+          referralId: r.id,
+          friend: who,
+          amount: bonus,
+          orderNo: order.orderNo,
         });
       if (welcome > 0)
         await wallet.credit(tx, friendId, {
@@ -252,6 +263,11 @@ export function createReferrals(deps: ReferralDeps) {
           bonus: f.status === "rewarded" ? f.bonus : 0,
         })),
       };
+    },
+
+    async summary(userId: string) {
+      const [code, counts] = await Promise.all([codeFor(userId), repo.countsOf(db, userId)]);
+      return { code, link: linkOf(code), ...counts };
     },
 
     async earnings(userId: string): Promise<MyEarnings> {

@@ -17,6 +17,9 @@ export const applicationsOfUser = (db: DbOrTx, userId: string) =>
     .orderBy(desc(vendorApplications.createdAt))
     .limit(20);
 
+export const findCallBack = async (db: DbOrTx, id: string) =>
+  (await db.select().from(callBackRequests).where(eq(callBackRequests.id, id)))[0];
+
 export const findApplication = async (db: DbOrTx, id: string) =>
   (await db.select().from(vendorApplications).where(eq(vendorApplications.id, id)))[0];
 

@@ -17,8 +17,10 @@ import { conflict } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { limit } from "../auth/rate-limit.ts";
+import type { MediaStorage } from "../media/media-storage.ts";
 import type { Messages } from "../messages/messages.ts";
 import * as repo from "./vendor-applications.repository.ts";
+import { checkDocuments, vendorDocumentFiles } from "./vendor-documents.ts";
 
 /*
  * Vendor applications and call-back requests (issue #17, decision 053), the shoppers' side and
@@ -59,6 +61,7 @@ export const applicationView = (r: ApplicationRow): VendorApplication => ({
   createdAt: iso(r.createdAt)!,
   decidedAt: iso(r.decidedAt),
   storeId: r.vendorId,
+  documentCount: r.documents.length,
 });
 
 export const adminApplicationView = (r: ApplicationRow): AdminVendorApplication => ({
@@ -66,6 +69,12 @@ export const adminApplicationView = (r: ApplicationRow): AdminVendorApplication 
   cnic: `${r.cnic.slice(0, 5)}-${r.cnic.slice(5, 12)}-${r.cnic.slice(12)}`,
   ntn: r.ntn ? `${r.ntn.slice(0, 7)}-${r.ntn.slice(7)}` : null,
   userId: r.userId,
+  documents: r.documents.map((d, n) => ({
+    name: d.name,
+    type: d.type,
+    size: d.size,
+    url: `/api/admin/vendor-applications/${r.id}/documents/${n + 1}`,
+  })),
 });
 
 export const callBackView = (r: CallBackRow): CallBackRequest => ({
@@ -82,6 +91,15 @@ export const callBackView = (r: CallBackRow): CallBackRequest => ({
   updatedAt: iso(r.updatedAt)!,
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row is the owner's when it carries their account, or their browser's guest id. */
+const owns = (
+  o: { userId: string | null; guestId: string | null },
+  r: { userId: string | null; guestId: string | null },
+) =>
+  (o.userId !== null && r.userId === o.userId) || (o.guestId !== null && r.guestId === o.guestId);
+
 const isUniqueViolation = (e: unknown) => {
   const x = e as { code?: string; cause?: { code?: string } };
   return x?.code === "23505" || x?.cause?.code === "23505";
@@ -91,12 +109,15 @@ export function createVendorApplications(deps: {
   db: Db;
   kv: Kv;
   messages: Messages;
+  media: MediaStorage;
 }): VendorApplicationsService {
   const { db, kv, messages } = deps;
+  const files = vendorDocumentFiles(deps.media);
   return {
     /** One pending application per phone: the partial unique index refuses a second, even at once. */
-    async apply(input, who) {
+    async apply(input, who, uploads = []) {
       const a = parseInput(vendorApplicationForm, input);
+      const docs = await checkDocuments(uploads);
       await limit(
         kv,
         `vendor-apply:ip:${who.ip}`,
@@ -104,14 +125,19 @@ export function createVendorApplications(deps: {
         3600,
         TOO_MANY_APPLICATIONS,
       );
+      // Stored first, so the row never names a missing file; removed again if the row is refused.
+      const documents = await files.save(docs);
       const row = await repo
         .insertApplication(db, {
           ...a,
           ntn: a.ntn ?? null,
           categories: [...new Set(a.categories)],
           userId: who.userId,
+          guestId: who.guestId ?? null,
+          documents,
         })
-        .catch((e) => {
+        .catch(async (e) => {
+          await files.remove(documents);
           if (isUniqueViolation(e)) throw conflict(DUPLICATE_APPLICATION);
           throw e;
         });
@@ -120,6 +146,16 @@ export function createVendorApplications(deps: {
 
     async mine(userId) {
       return (await repo.applicationsOfUser(db, userId)).map(applicationView);
+    },
+
+    async applicationOf(owner, id) {
+      const r = UUID.test(id) ? await repo.findApplication(db, id) : undefined;
+      return r && owns(owner, r) ? applicationView(r) : null;
+    },
+
+    async callBackOf(owner, id) {
+      const r = UUID.test(id) ? await repo.findCallBack(db, id) : undefined;
+      return r && owns(owner, r) ? callBackView(r) : null;
     },
 
     /** Stored with the requester's confirmation SMS, in one transaction; limited per phone and address. */
@@ -144,6 +180,7 @@ export function createVendorApplications(deps: {
           ...c,
           orderNo: c.orderNo ?? null,
           userId: who.userId,
+          guestId: who.guestId ?? null,
         });
         await messages.sms(
           tx,

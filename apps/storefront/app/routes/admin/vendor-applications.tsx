@@ -94,6 +94,23 @@ function Application({
         </p>
         <p>Sells: {a.categories.join(", ")}</p>
         {a.description && <p className="muted">{a.description}</p>}
+        {a.documents.length > 0 && (
+          <p>
+            Documents:{" "}
+            {a.documents.map((d, n) => (
+              <span key={d.url}>
+                {n > 0 && " · "}
+                <a href={d.url} target="_blank" rel="noopener">
+                  {d.name}
+                </a>{" "}
+                <span className="muted">
+                  ({d.type === "application/pdf" ? "PDF" : "picture"},{" "}
+                  {Math.max(1, Math.round(d.size / 1024))} KB)
+                </span>
+              </span>
+            ))}
+          </p>
+        )}
         {a.status === "rejected" && <p>Reason: {a.reason}</p>}
         {a.status === "approved" && a.storeId && (
           <p>
