@@ -485,6 +485,33 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
       manager: 403,
     },
+    // An applicant's document (decision 058): managers and admins; an unknown application 404.
+    "GET /api/admin/vendor-applications/{id}/documents/{n}": {
+      url: `/api/admin/vendor-applications/${crypto.randomUUID()}/documents/1`,
+      vendor: 403,
+      staff: 404,
+    },
+    // Lucky draws (decision 056): managers and admins make and list them (each call a draw).
+    "GET /api/admin/lucky-draws": { url: "/api/admin/lucky-draws", vendor: 403 },
+    "POST /api/admin/lucky-draws": {
+      url: "/api/admin/lucky-draws",
+      body: {
+        title: "Role check draw",
+        prize: "Rs. 100 in the wallet",
+        prizeAmount: 100,
+        closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      vendor: 403,
+    },
+    // Referrals (decision 055): managers read, admins change the amounts (set to the defaults).
+    "GET /api/admin/referrals": { url: "/api/admin/referrals", vendor: 403 },
+    "GET /api/admin/referrals/settings": { url: "/api/admin/referrals/settings", vendor: 403 },
+    "PUT /api/admin/referrals/settings": {
+      url: "/api/admin/referrals/settings",
+      body: { bonus: 250, welcome: 150, minOrder: 2000, monthlyCap: 10 },
+      vendor: 403,
+      manager: 403,
+    },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {
