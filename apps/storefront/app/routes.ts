@@ -6,9 +6,6 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
  * middleware before any of these.
  */
 
-/** A screen whose feature ships later; its text is in lib/coming-soon-pages.ts under `id`. */
-const soon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
-
 export default [
   route("cart", "routes/cart.tsx", { id: "cart" }),
 
@@ -149,7 +146,7 @@ export default [
 
   layout("layouts/none.tsx", [
     route("pgw/easypaisa", "routes/pgw-easypaisa.tsx", { id: "pgw-easypaisa" }),
-    soon("template", "template"),
-    soon("test", "test"),
+    route("template", "routes/template.tsx", { id: "template" }),
+    route("test", "routes/test.tsx", { id: "test" }),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,54 @@
+import type { Page } from "@maidan/contracts/site";
+import { Link } from "react-router";
+import { DynamicPage } from "../components/cms/dynamic-page";
+import { safeHtml } from "../lib/safe-html.server";
+import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/template";
+
+/**
+ * /template (spec §2): the page template for whoever writes the shop's CMS pages. A sample dynamic
+ * page with every element a page body may use, passed through the same sanitiser as a real page,
+ * so what shows here is exactly what a page can show (a script or an inline handler never does).
+ */
+const SAMPLE_BODY = `
+<h2>A section heading</h2>
+<p>Body text with <strong>bold</strong>, <em>italic</em> and <a href="/sale">a link to the sale</a>.
+Prices are written in rupees, like Rs. 2,499.</p>
+<h3>A smaller heading</h3>
+<ul><li>A point in a list</li><li>Another point</li></ul>
+<ol><li>First step</li><li>Second step</li></ol>
+<blockquote>A quotation, for a customer's words.</blockquote>
+<table><thead><tr><th>Size</th><th>Chest (in)</th></tr></thead>
+<tbody><tr><td>M</td><td>38–40</td></tr><tr><td>L</td><td>41–43</td></tr></tbody></table>
+<p><img src="/images/placeholder.svg" alt="A picture in a page" width="320" height="320"></p>
+<script>alert("never runs")</script>
+<p onclick="alert('never runs')">A paragraph whose inline handler the sanitiser removed.</p>
+`;
+
+export function loader() {
+  const page: Page = {
+    _id: "template",
+    slug: "template",
+    page_type: "dynamic",
+    title: "Page template",
+    description: "How a page written in the back-office looks to shoppers.",
+    body: safeHtml(SAMPLE_BODY),
+  };
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Page template" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function TemplatePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <DynamicPage page={loaderData.page} />
+      <p className="container">
+        <Link to="/">Back to the shop</Link>
+      </p>
+    </>
+  );
+}
