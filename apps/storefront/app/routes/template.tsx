@@ -44,11 +44,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function TemplatePage({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <div className="container">
       <DynamicPage page={loaderData.page} />
-      <p className="container">
+      <p>
         <Link to="/">Back to the shop</Link>
       </p>
-    </>
+    </div>
   );
 }
