@@ -47,7 +47,9 @@ test("/test shows the shop's time and what the browser says, and copies it for s
     page.getByRole("heading", { level: 1, name: "Check your connection" }),
   ).toBeVisible();
   const value = (label: string) =>
-    page.locator(".connection-check dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+    page
+      .locator(".connection-check dt", { hasText: label })
+      .locator("xpath=following-sibling::dd[1]");
   await expect(value("JavaScript")).toHaveText("on");
   await expect(value("Cookies")).toHaveText("on");
   await expect(value("Your clock")).toHaveText("right");
