@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import { AdminAlert } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { filtersOf } from "../../lib/admin-query.server";
 import { formatDate } from "../../lib/format";
 import { classify, pageError } from "../../lib/service-errors.server";
@@ -10,10 +11,7 @@ import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit log · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Audit log");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 const FILTERS = ["record", "actor", "page"] as const;

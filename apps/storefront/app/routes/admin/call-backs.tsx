@@ -9,6 +9,7 @@ import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { StatusTabs } from "../../components/admin/status-tabs";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { queueQuery } from "../../lib/admin-queue.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
@@ -17,10 +18,7 @@ import overviewCss from "../../styles/admin-overview.css?url";
 import queuesCss from "../../styles/admin-queues.css?url";
 import type { Route } from "./+types/call-backs";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Call-backs · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Call-backs");
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: overviewCss },
   { rel: "stylesheet", href: queuesCss },

@@ -3,16 +3,14 @@ import { rupees } from "@maidan/contracts/money";
 import { Form, useLoaderData } from "react-router";
 import { AdminAlert } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { filtersOf } from "../../lib/admin-query.server";
 import { classify, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/cod-collections";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "COD cash per courier · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("COD cash per courier");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 /** Pakistan's calendar day `days` ago, as YYYY-MM-DD. */

@@ -3,16 +3,14 @@ import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/cod";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "COD queue · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("COD queue");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 /** /admin/cod: COD orders waiting for staff's call, oldest first (decision 047). */

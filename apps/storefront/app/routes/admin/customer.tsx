@@ -4,15 +4,14 @@ import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/customer";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.customer.name ?? "Customer"} · Maidan back-office` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminHead(loaderData?.customer.name ?? "Customer");
 
 type Feedback = {
   ok: boolean;

@@ -1,14 +1,12 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/customers";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Customers · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Customers");
 
 /** Shoppers' accounts (decision 046), searched and paged as the URL says. Managers and admins. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-r
 import { AdminFeedback } from "../../components/admin/feedback";
 import { DisputeThread, resolutionText } from "../../components/disputes/dispute-thread";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import disputesCss from "../../styles/disputes.css?url";
@@ -16,12 +17,8 @@ import type { Route } from "./+types/dispute";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: disputesCss }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData ? `Dispute · ${loaderData.dispute.orderNo}` : "Dispute"} · Maidan back-office`,
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminHead(loaderData ? `Dispute · ${loaderData.dispute.orderNo}` : "Dispute");
 
 type Field = "text" | "action" | "to" | "amount" | "note";
 type Feedback = {

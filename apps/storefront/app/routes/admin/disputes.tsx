@@ -9,6 +9,7 @@ import { Link, NavLink, useLoaderData } from "react-router";
 import { AdminAlert } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
@@ -17,10 +18,7 @@ import type { Route } from "./+types/disputes";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: disputesCss }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Disputes · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Disputes");
 
 /** The disputes queue (decision 052): by status as the URL says, open ones first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

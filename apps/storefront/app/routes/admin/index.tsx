@@ -4,15 +4,13 @@ import { rupees } from "@maidan/contracts/money";
 import { Link, redirect, useLoaderData } from "react-router";
 import { BarChart } from "../../components/admin/bar-chart";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Dashboard");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 /** /admin: the dashboard for managers and admins; vendors open on their orders (decision 047). */

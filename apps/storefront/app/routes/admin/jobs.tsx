@@ -1,16 +1,14 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/jobs";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Jobs · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Jobs");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 /** /admin/jobs: each queue's counts and the jobs out of retries, to send back (decision 047). */

@@ -9,15 +9,14 @@ import { OrderNotes } from "../../components/admin/order-notes";
 import { OrderSide } from "../../components/admin/order-side";
 import { RefundSection } from "../../components/admin/refund-form";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/order";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? `Order ${loaderData.order.orderNo}` : "Order"} · Maidan back-office` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminHead(loaderData ? `Order ${loaderData.order.orderNo}` : "Order");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);

@@ -22,16 +22,14 @@ import {
 import { CursorPager, listLink } from "../../components/admin/cursor-pager";
 import { AdminAlert, AdminFeedback } from "../../components/admin/feedback";
 import { canChangeOrders, requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { filtersOf } from "../../lib/admin-query.server";
 import { formatDate } from "../../lib/format";
 import { classify, failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Orders · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Orders");
 
 const FILTERS = [
   "status",

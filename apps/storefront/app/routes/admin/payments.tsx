@@ -5,6 +5,7 @@ import { Form, useLoaderData } from "react-router";
 import { AdminAlert } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { filtersOf } from "../../lib/admin-query.server";
 import { formatDate } from "../../lib/format";
 import { classify, pageError } from "../../lib/service-errors.server";
@@ -12,10 +13,7 @@ import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/payments";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payments · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Payments");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 const FILTERS = ["status", "gateway", "from", "to", "waiting", "page"] as const;

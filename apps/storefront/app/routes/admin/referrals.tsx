@@ -3,15 +3,13 @@ import type { AdminReferral } from "@maidan/contracts/referrals";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/referrals";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Referrals · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Referrals");
 
 const STATUS: Record<AdminReferral["status"], string> = {
   joined: "Joined",

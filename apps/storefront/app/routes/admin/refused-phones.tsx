@@ -1,16 +1,14 @@
 import { courierLabel } from "@maidan/contracts/admin-couriers";
 import { Link, useLoaderData } from "react-router";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import overviewCss from "../../styles/admin-overview.css?url";
 import type { Route } from "./+types/refused-phones";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Refused phones · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Refused phones");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: overviewCss }];
 
 /**

@@ -10,15 +10,13 @@ import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { ReviewPhotos } from "../../components/catalog/product-reviews";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import type { Route } from "./+types/reviews";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reviews · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Reviews");
 
 const TABS: Record<ReviewStatus, string> = {
   pending: "Waiting",

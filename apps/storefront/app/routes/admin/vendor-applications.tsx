@@ -8,6 +8,7 @@ import { AdminFeedback } from "../../components/admin/feedback";
 import { Pager } from "../../components/admin/pager";
 import { StatusTabs } from "../../components/admin/status-tabs";
 import { requireStaff } from "../../lib/admin.server";
+import { adminHead } from "../../lib/admin-head";
 import { queueQuery } from "../../lib/admin-queue.server";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
@@ -16,10 +17,7 @@ import overviewCss from "../../styles/admin-overview.css?url";
 import queuesCss from "../../styles/admin-queues.css?url";
 import type { Route } from "./+types/vendor-applications";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Vendor applications · Maidan back-office" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminHead("Vendor applications");
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: overviewCss },
   { rel: "stylesheet", href: queuesCss },
