@@ -48,6 +48,11 @@ export type DomainEvent = {
   /** The checkout, order or payment attempt the event is about. */
   subjectId: string | null;
   payload: Record<string, unknown>;
+  /**
+   * When it happened (ISO), which is not when a consumer runs: a retried or queued job runs
+   * later. Absent from jobs queued before it was added.
+   */
+  at?: string;
 };
 
 export type Events = {
@@ -77,10 +82,10 @@ export function createEvents(jobs: Jobs): Events {
   const consumers = new Map<EventName, Consumer[]>();
   return {
     async emit(tx, name, subjectId, payload) {
-      const id = await repo.insertEvent(tx, { name, subjectId, payload });
+      const { id, at } = await repo.insertEvent(tx, { name, subjectId, payload });
       for (const c of consumers.get(name) ?? [])
         if (!c.when || c.when({ name, subjectId, payload }))
-          await jobs.enqueue<DomainEvent>(tx, c.queue, { id, name, subjectId, payload });
+          await jobs.enqueue<DomainEvent>(tx, c.queue, { id, name, subjectId, payload, at });
     },
     on(names, consumer, handle, opts) {
       const queue = `events.${consumer}`;

@@ -299,6 +299,29 @@ describe("the shopper features' events", () => {
   });
 });
 
+it("lists by when the event happened, not when its consumer ran: a retried early event stays below a later one", async () => {
+  const me = await shopper();
+  const event = (name: "wishlist.back_in_stock", productName: string, at: string) => {
+    const productId = crypto.randomUUID();
+    return {
+      id: crypto.randomUUID(),
+      name,
+      subjectId: productId,
+      payload: { userId: me.id, productId, productSlug: productName, productName },
+      at,
+    };
+  };
+  // The later event's consumer runs first; the earlier one's runs after (a retry, a backlog).
+  await t.app.domains.notifications.onEvent(
+    event("wishlist.back_in_stock", "Later", "2026-03-01T10:00:00.000002Z"),
+  );
+  await t.app.domains.notifications.onEvent(
+    event("wishlist.back_in_stock", "Earlier", "2026-03-01T10:00:00.000001Z"),
+  );
+  const mine = await list(me.headers);
+  expect(mine.notifications.map((n) => n.link)).toEqual(["/Later", "/Earlier"]);
+});
+
 describe("GET /api/user_notifications and marking read", () => {
   it("needs a signed-in shopper", async () => {
     for (const [method, url] of [

@@ -43,11 +43,22 @@ export const markAllRead = (db: DbOrTx, userId: string) =>
     .returning({ id: userNotifications.id })
     .then((r) => r.length);
 
-/** Inserts it unless its dedupe key is there: the new row, or null for a repeat. */
-export const insertNotification = (db: DbOrTx, row: NewNotification) =>
+/**
+ * Inserts it unless its dedupe key is there: the new row, or null for a repeat. `at` (ISO) dates
+ * it to its event, to the microsecond, and `nth` keeps one event's notifications in the order
+ * written (a microsecond apart); without `at`, the clock.
+ */
+export const insertNotification = (
+  db: DbOrTx,
+  row: NewNotification,
+  at: string | undefined,
+  nth: number,
+) =>
   db
     .insert(userNotifications)
-    .values(row)
+    .values(
+      at ? { ...row, createdAt: sql`${at}::timestamptz + ${nth} * interval '1 microsecond'` } : row,
+    )
     .onConflictDoNothing({ target: userNotifications.dedupeKey })
     .returning()
     .then(first);

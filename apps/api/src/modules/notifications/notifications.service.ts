@@ -63,16 +63,21 @@ export function createNotifications(deps: NotificationsDeps) {
     if (drafts.length === 0) return 0;
     return db.transaction(async (tx) => {
       let written = 0;
-      for (const d of drafts) {
-        const row = await repo.insertNotification(tx, {
-          userId: d.userId,
-          kind: d.kind,
-          title: d.title,
-          body: d.body,
-          link: d.link,
-          subjectId: d.subjectId,
-          dedupeKey: d.key,
-        });
+      for (const [nth, d] of drafts.entries()) {
+        const row = await repo.insertNotification(
+          tx,
+          {
+            userId: d.userId,
+            kind: d.kind,
+            title: d.title,
+            body: d.body,
+            link: d.link,
+            subjectId: d.subjectId,
+            dedupeKey: d.key,
+          },
+          d.at,
+          nth,
+        );
         // A repeat (the consumer ran twice): written and pushed the first time.
         if (!row) continue;
         written++;

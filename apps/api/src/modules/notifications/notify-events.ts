@@ -21,6 +21,11 @@ export type Draft = {
   link: string;
   subjectId: string | null;
   key: string;
+  /**
+   * The event's time (ISO, to the microsecond), so the list keeps the order things happened in
+   * however late or often the consumer runs; undefined: now.
+   */
+  at: string | undefined;
 };
 
 /** The events the notifications consumer handles (compose.ts subscribes it to these). */
@@ -73,6 +78,7 @@ export async function draftsFor(e: DomainEvent, orders: OrderLookup): Promise<Dr
             link,
             subjectId,
             key: `${e.id}:${kind}:${userId}:${subjectId ?? ""}`,
+            at: e.at,
           },
         ]
       : [];
