@@ -32,6 +32,7 @@ import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import {
   createLuckyDraw,
   defineLuckyDrawRun,
+  LUCKY_DRAW_CONSUMER,
 } from "@maidan/api/modules/lucky-draw/lucky-draw.service";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
 import { createNotifications } from "@maidan/api/modules/notifications/notifications.service";
@@ -305,7 +306,7 @@ export async function composeDomains(
     rupeesPerEntry: config.LUCKY_DRAW_RUPEES_PER_ENTRY,
     publicUrl: config.publicUrl,
   });
-  events.on(["order.delivered"], "lucky-draw", (e) => luckyDraw.onDelivered(e));
+  events.on(["order.delivered"], LUCKY_DRAW_CONSUMER, (e) => luckyDraw.onDelivered(e));
   defineLuckyDrawRun(jobs, luckyDraw);
   const wishlists = createWishlistService(db);
   const wishlistWatch = createWishlistWatch({ db, events });

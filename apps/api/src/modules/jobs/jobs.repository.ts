@@ -53,6 +53,24 @@ export async function pending(db: DbOrTx, queues: string[]) {
   return row?.n ?? 0;
 }
 
+/**
+ * Jobs of a queue written before `before` and not finished (waiting, retrying or running):
+ * the work of events that happened before then.
+ */
+export async function unfinishedBefore(db: DbOrTx, queue: string, before: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(job)
+    .where(
+      and(
+        eq(job.name, queue),
+        inArray(job.state, ["created", "retry", "active"]),
+        lte(job.createdOn, before),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** How many jobs each queue holds in each state (the metrics' queue depth). */
 export async function counts(db: DbOrTx, queues: string[]) {
   if (queues.length === 0) return [];

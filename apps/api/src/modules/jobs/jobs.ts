@@ -70,6 +70,11 @@ export type Jobs = {
   queues(): string[];
   /** Each queue's jobs ready or running (retries waiting for their time included) and failed. */
   queueCounts(): Promise<{ queue: string; pending: number; failed: number }[]>;
+  /**
+   * How many jobs of `queue` written at or before `before` are not finished yet (waiting,
+   * retrying or running; failed ones are finished): work a step after them must wait for.
+   */
+  unfinishedBefore(queue: string, before: Date): Promise<number>;
 };
 
 export type JobsOptions = {
@@ -228,6 +233,7 @@ export function createJobs(db: DbOrTx, opts: JobsOptions): Jobs {
 
     queues: () => [...specs.keys()],
 
+    unfinishedBefore: (queue, before) => repo.unfinishedBefore(db, queue, before),
     async queueCounts() {
       const counts = await repo.counts(db, [...specs.keys()]);
       const of = (queue: string, states: string[]) =>

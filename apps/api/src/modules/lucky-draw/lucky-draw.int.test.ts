@@ -210,6 +210,27 @@ describe("the draw's run", () => {
     expect(proof.winners.map(({ ticket, holder }) => ({ ticket, holder }))).toEqual(picked);
   });
 
+  it("waits for the entries of deliveries made before the close, however late their jobs run", async () => {
+    const draw = await newDraw();
+    const late = await shopper();
+    await t.app.domains.jobs.drain();
+    const orderId = await deliveredOrder(t, late.headers, v, 2, roles.admin);
+    // The delivery's entry job is held back (a backlog, a retry) past the close.
+    await query(
+      "update pgboss.job set start_after = now() + interval '1 hour' where name = 'events.lucky-draw' and state in ('created', 'retry')",
+    );
+    await query("update lucky_draws set closes_at = now() where id = $1", [draw._id]);
+    await expect(t.app.domains.luckyDraw.run(draw._id)).rejects.toThrow(/wait for their entries/);
+    await query(
+      "update pgboss.job set start_after = now() where name = 'events.lucky-draw' and state in ('created', 'retry')",
+    );
+    await t.app.domains.jobs.drain();
+    expect(await t.app.domains.luckyDraw.run(draw._id)).toBe(true);
+    const proof = (await send(t, "GET", `/api/lucky-draws/${draw._id}/proof`, {})).json();
+    expect(proof.entries).toHaveLength(1);
+    expect(proof.tickets).toHaveLength(Math.floor((await spentOn(orderId)) / PER_ENTRY));
+  });
+
   it("a draw with no entries runs with no winners", async () => {
     const draw = await newDraw();
     await close(draw._id);

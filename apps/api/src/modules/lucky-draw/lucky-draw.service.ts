@@ -19,6 +19,11 @@ import type { Jobs } from "../jobs/jobs.ts";
 import type { Messages } from "../messages/messages.ts";
 import * as repo from "./lucky-draw.repository.ts";
 
+/** The consumer of `order.delivered` that gives entries (compose.ts subscribes it). */
+export const LUCKY_DRAW_CONSUMER = "lucky-draw";
+/** Its queue (events.ts names a consumer's queue `events.<consumer>`). */
+const ENTRY_QUEUE = `events.${LUCKY_DRAW_CONSUMER}`;
+
 /** The queue of the draw's run: one job per draw, due when it closes (decision 056). */
 export const LUCKY_DRAW_RUN_QUEUE = "lucky-draw.run";
 /** Deliveries just before the close are consumed (entries) before the draw runs. */
@@ -112,15 +117,21 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
 
   /**
    * Runs a closed draw: under the draw's row lock, once. A second run (at once or later) finds
-   * it drawn and does nothing; a run before the close throws, so the job tries again later.
+   * it drawn and does nothing; a run before the close, or while deliveries from before the close
+   * still wait for their entries (a backlog, a retry), throws, so the job tries again later.
    * Answers whether this run drew it.
    */
   async function run(drawId: string): Promise<boolean> {
     return db.transaction(async (tx) => {
       const d = await repo.lockDraw(tx, drawId);
       if (!d || d.status === "drawn") return false;
-      if (new Date(d.closes_at).getTime() > Date.now())
-        throw new Error(`lucky draw ${drawId} is not closed yet`);
+      const closes = new Date(d.closes_at);
+      if (closes.getTime() > Date.now()) throw new Error(`lucky draw ${drawId} is not closed yet`);
+      const waiting = await deps.jobs.unfinishedBefore(ENTRY_QUEUE, closes);
+      if (waiting > 0)
+        throw new Error(
+          `lucky draw ${drawId}: ${waiting} deliveries before the close wait for their entries`,
+        );
       const { tickets, listed } = ticketList(d.id, await repo.entriesOf(tx, d.id));
       const userOf = new Map(listed.map((e) => [e.holder, e.userId]));
       for (const pick of await pickWinners(d.seed, tickets, d.winners_count)) {
