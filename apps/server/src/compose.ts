@@ -307,6 +307,8 @@ export async function composeDomains(
     publicUrl: config.publicUrl,
   });
   events.on(["order.delivered"], LUCKY_DRAW_CONSUMER, (e) => luckyDraw.onDelivered(e));
+  // A refund after delivery shrinks (or removes) the order's entries in open draws.
+  events.on(["order.refunded"], "lucky-draw-refunds", (e) => luckyDraw.onRefunded(e));
   defineLuckyDrawRun(jobs, luckyDraw);
   const wishlists = createWishlistService(db);
   const wishlistWatch = createWishlistWatch({ db, events });

@@ -231,6 +231,31 @@ describe("the draw's run", () => {
     expect(proof.tickets).toHaveLength(Math.floor((await spentOn(orderId)) / PER_ENTRY));
   });
 
+  it("a refund after delivery shrinks the order's entries in an open draw, a full one removes them; a drawn draw keeps its own", async () => {
+    const draw = await newDraw();
+    const buyer = await shopper();
+    const orderId = await deliveredOrder(t, buyer.headers, v, 3, roles.admin);
+    await t.app.domains.jobs.drain();
+    const spent = await spentOn(orderId);
+    const ticketsNow = async () => (await pageFor(buyer.headers)).mine?.entries ?? -1;
+    expect(await ticketsNow()).toBe(Math.floor(spent / PER_ENTRY));
+    const refund = (amount: number) =>
+      send(t, "POST", `/api/admin/orders/${orderId}/refunds`, roles.admin, {
+        amount,
+        to: "wallet",
+        reason: "damaged in transit",
+      });
+    // Part of it back: the entries follow what the order kept.
+    const part = PER_ENTRY * 2;
+    expect((await refund(part)).statusCode).toBe(200);
+    expect(await ticketsNow()).toBe(Math.floor((spent - part) / PER_ENTRY));
+    // The rest back: no entries left.
+    expect((await refund(spent - part)).statusCode).toBe(200);
+    expect(await ticketsNow()).toBe(0);
+    await close(draw._id);
+    expect(await t.app.domains.luckyDraw.run(draw._id)).toBe(true);
+  });
+
   it("a draw with no entries runs with no winners", async () => {
     const draw = await newDraw();
     await close(draw._id);

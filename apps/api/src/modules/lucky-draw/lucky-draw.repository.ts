@@ -138,17 +138,49 @@ export const phoneOf = async (db: DbOrTx, userId: string) =>
     ?.phone ?? null;
 
 /**
- * What an order earns: its shopper, and what they paid (wallet included), when it is delivered
- * and has a shopper; the time of the delivery event decides the draws it enters.
+ * What an order earns: its shopper, and what they paid (wallet included) less what was refunded
+ * already, when it is delivered and has a shopper; the time of the delivery event decides the
+ * draws it enters.
  */
 export const deliveredOrder = (db: DbOrTx, orderId: string, eventId: string) =>
   first<{ user_id: string; spent: number; at: Date }>(
     db,
-    sql`select o.user_id, (o.total + o.wallet_used)::int as spent, ev.created_at as at
+    sql`select o.user_id, greatest(0, o.total + o.wallet_used
+          - coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id), 0))::int
+          as spent, ev.created_at as at
         from orders o, domain_events ev
         where o.id = ${orderId} and ev.id = ${eventId}
           and o.status = 'delivered' and o.user_id is not null`,
   );
+
+/** What an order paid (wallet included) less everything refunded of it, never below zero. */
+export const keptOfOrder = async (db: DbOrTx, orderId: string) =>
+  (
+    await first<{ kept: number }>(
+      db,
+      sql`select greatest(0, o.total + o.wallet_used
+            - coalesce((select sum(r.amount) from order_refunds r where r.order_id = o.id), 0))::int as kept
+          from orders o where o.id = ${orderId}`,
+    )
+  )?.kept ?? 0;
+
+/**
+ * An order's entries in draws still open, cut to `count` tickets (deleted at 0), under the
+ * draws' share lock so a run waits; drawn draws keep theirs. The entries changed.
+ */
+export const cutEntries = async (tx: DbOrTx, orderId: string, count: number) => {
+  const open = sql`select id from lucky_draws where status = 'open' order by id for share`;
+  const r =
+    count < 1
+      ? await tx.execute(
+          sql`delete from lucky_draw_entries where order_id = ${orderId} and draw_id in (${open})`,
+        )
+      : await tx.execute(
+          sql`update lucky_draw_entries set count = ${count}
+              where order_id = ${orderId} and count > ${count} and draw_id in (${open})`,
+        );
+  return r.rowCount ?? 0;
+};
 
 /** Draws open at `at` and not drawn, locked against a run starting meanwhile. */
 export const openDrawsAt = (tx: DbOrTx, at: Date) =>

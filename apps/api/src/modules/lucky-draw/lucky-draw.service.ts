@@ -191,6 +191,19 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
     });
   }
 
+  /**
+   * `order.refunded`: an order's entries in draws still open shrink to what it kept (paid less
+   * refunded), gone when that earns none; a drawn draw is final.
+   */
+  async function onRefunded(e: DomainEvent) {
+    if (!e.subjectId) return;
+    const orderId = e.subjectId;
+    await db.transaction(async (tx) => {
+      const kept = await repo.keptOfOrder(tx, orderId);
+      await repo.cutEntries(tx, orderId, Math.floor(kept / deps.rupeesPerEntry));
+    });
+  }
+
   const shopper: LuckyDrawService = {
     async page(userId) {
       const [current, past] = await Promise.all([
@@ -300,7 +313,7 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
     },
   };
 
-  return { shopper, staff, run, onDelivered };
+  return { shopper, staff, run, onDelivered, onRefunded };
 }
 
 export type LuckyDrawImpl = ReturnType<typeof createLuckyDraw>;
