@@ -14,7 +14,10 @@ import { MAX_CODE_RESENDS } from "@maidan/api/modules/checkout/cod-confirmation"
 import { createCodLimits } from "@maidan/api/modules/checkout/cod-limits";
 import { createCourierShipping } from "@maidan/api/modules/checkout/courier-shipping";
 import { createDisputes } from "@maidan/api/modules/checkout/disputes";
-import { createFreebieClaims } from "@maidan/api/modules/checkout/freebie-claims";
+import {
+  createFreebieClaims,
+  FREEBIE_EXPIRY_QUEUE,
+} from "@maidan/api/modules/checkout/freebie-claims";
 import { createOnlinePayment } from "@maidan/api/modules/checkout/online-payment";
 import { defineOrderSweep } from "@maidan/api/modules/checkout/order-sweeper";
 import { paidMessages } from "@maidan/api/modules/checkout/payment-results";
@@ -289,6 +292,16 @@ export async function composeDomains(
     db,
     freebies,
     stockChanged: checkoutDeps.stockChanged,
+    events,
+  });
+  // Claims that waited too long for an order give their units back (decision 057 addendum).
+  jobs.define({
+    name: FREEBIE_EXPIRY_QUEUE,
+    singleton: true,
+    cron: config.isTest ? undefined : cronEvery(60 * 60_000),
+    retryLimit: 0,
+    keepSeconds: 24 * 3600,
+    handle: () => freebieClaims.expireStale(config.FREEBIE_CLAIM_DAYS),
   });
   const pages = changeHub();
   catalog.onChange((change) => {

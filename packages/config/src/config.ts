@@ -103,6 +103,8 @@ export const envSchema = z.object({
   DISPUTE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   // The lucky draw (decision 056): a delivered order earns one entry per this many rupees paid.
   LUCKY_DRAW_RUPEES_PER_ENTRY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** A freebie claim not in an order after this many days gives its unit back (decision 057). */
+  FREEBIE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   ...paymentsEnv,
   ...mediaEnv,
   ...couriersEnv,

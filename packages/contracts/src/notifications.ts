@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   "vendor_application",
   "lucky_draw_won",
   "referral_bonus",
+  "freebie_expired",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

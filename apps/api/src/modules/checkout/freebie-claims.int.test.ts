@@ -213,6 +213,42 @@ describe("the next order", () => {
     expect((await claim(me, f.slug, free)).statusCode).toBe(200);
     expect(await stockOf(t, free.vid)).toBe(9);
   });
+
+  it("a claim that waited too long for an order ends: its unit back, the shopper told; one in an order stays", async () => {
+    await setStock(t, free.vid, 10);
+    const f = await campaign(free);
+    const g = await campaign(free);
+    const waiting = await shopper();
+    const ordering = await shopper();
+    const stale = (await claim(waiting, f.slug, free)).json();
+    const carried = (await claim(ordering, g.slug, free)).json();
+    expect((await addToCart(t, ordering, paid, 1)).statusCode).toBe(200);
+    expect((await placeOrder(t, ordering)).statusCode).toBe(200);
+    expect(await stockOf(t, free.vid)).toBe(8);
+    // A fresh claim is kept; both are then dated 15 days back.
+    expect(await t.app.domains.freebieClaims.expireStale(14)).toBe(0);
+    await t.database.db.execute(
+      sql`update freebie_claims set created_at = now() - interval '15 days' where id in (${stale._id}, ${carried._id})`,
+    );
+    expect(await t.app.domains.freebieClaims.expireStale(14)).toBe(1);
+    expect(await stockOf(t, free.vid)).toBe(9);
+    expect((await get(t, `/api/freebies/my/${stale._id}`, waiting)).json()).toMatchObject({
+      state: "cancelled",
+      cancelReason: "Not ordered within 14 days",
+    });
+    expect((await get(t, `/api/freebies/my/${carried._id}`, ordering)).json().state).not.toBe(
+      "cancelled",
+    );
+    await t.app.domains.jobs.drain();
+    const notes = (await get(t, "/api/user_notifications", waiting)).json();
+    expect(notes.notifications[0]).toMatchObject({
+      kind: "freebie_expired",
+      link: "/myfreebies",
+      body: "It waited 14 days for an order. Claim it again while the offer lasts.",
+    });
+    // Run again: nothing more to end.
+    expect(await t.app.domains.freebieClaims.expireStale(14)).toBe(0);
+  });
 });
 
 describe("the shopper's claims", () => {

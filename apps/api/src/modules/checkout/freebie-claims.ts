@@ -10,6 +10,7 @@ import { CANCELLABLE } from "@maidan/contracts/orders";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
+import type { Events } from "../events/events.ts";
 import * as claims from "../freebies/freebies.service.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
@@ -35,10 +36,18 @@ export type ClaimDeps = {
   /** The campaign and the shopper's standing against its terms (the cart, their orders). */
   freebies: FreebieService;
   stockChanged?: (productIds: string[]) => void;
+  /** `freebie.expired`, for the shopper's notification. */
+  events?: Events;
 };
+
+/** The hourly sweep of claims that waited too long for an order. */
+export const FREEBIE_EXPIRY_QUEUE = "freebies.expire-claims";
+/** Claims ended per transaction by the expiry sweep; the sweep goes on until none is left. */
+const EXPIRE_BATCH = 100;
 
 export function createFreebieClaims(deps: ClaimDeps): FreebieClaimService & {
   staff: AdminFreebieClaimService;
+  expireStale(days: number): Promise<number>;
 } {
   const { db } = deps;
   const view = async (userId: string, claimId: string) => {
@@ -102,6 +111,43 @@ export function createFreebieClaims(deps: ClaimDeps): FreebieClaimService & {
     },
 
     staff: { list: (opts) => claims.allClaims(db, opts) },
+
+    /**
+     * The schedule's sweep: claims still waiting for an order after `days` days end, each unit
+     * back in stock and the shopper told (`freebie.expired`), in the lock order of `cancel`
+     * (the claim, then its product). A claim that joined an order meanwhile is left alone.
+     * Answers how many ended.
+     */
+    async expireStale(days) {
+      let ended = 0;
+      for (;;) {
+        const stale = await claims.staleClaims(db, days, EXPIRE_BATCH);
+        if (stale.length === 0) return ended;
+        const products = await db.transaction(async (tx) => {
+          const back: string[] = [];
+          for (const s of stale) {
+            const c = await claims.lockClaim(tx, s.userId, s.id);
+            if (c?.status !== "claimed") continue;
+            await stock.returnStock(tx, [
+              { variantId: c.variantId, productId: c.productId, qty: 1 },
+            ]);
+            await claims.setCancelled(tx, c.id, `Not ordered within ${days} days`);
+            await deps.events?.emit(tx, "freebie.expired", c.id, {
+              userId: s.userId,
+              claimId: c.id,
+              productName: s.productName,
+              productSlug: s.productSlug,
+              days,
+            });
+            back.push(c.productId);
+          }
+          return back;
+        });
+        ended += products.length;
+        if (products.length) deps.stockChanged?.(products);
+        if (stale.length < EXPIRE_BATCH) return ended;
+      }
+    },
   };
 }
 

@@ -29,6 +29,7 @@ export const EVENT_NAMES = [
   // vendor_application.decided {userId | null, applicationId, approved, reason?}
   // lucky_draw.won {userId, drawId, title, amount, place}
   // referral.rewarded {userId (the referrer), referralId, friend ("Ali K."), amount, orderNo}
+  // freebie.expired {userId, claimId, productName, productSlug, days}
   "review.published",
   "dispute.opened",
   "dispute.message",
@@ -38,6 +39,7 @@ export const EVENT_NAMES = [
   "vendor_application.decided",
   "lucky_draw.won",
   "referral.rewarded",
+  "freebie.expired",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

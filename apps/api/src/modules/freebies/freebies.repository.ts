@@ -258,6 +258,17 @@ export const setCancelled = (tx: DbOrTx, claimId: string, reason: string) =>
   tx.execute(sql`update freebie_claims set status = 'cancelled', cancel_reason = ${reason},
     updated_at = now() where id = ${claimId} and status <> 'cancelled'`);
 
+/** Claims still waiting for an order after `days` days, oldest first (the expiry sweep). */
+export const staleClaims = (db: DbOrTx, days: number, limit: number) =>
+  rows<{ id: string; userId: string; productId: string; productName: string; productSlug: string }>(
+    db,
+    sql`select c.id, c.user_id as "userId", c.product_id as "productId",
+          p.name as "productName", p.slug as "productSlug"
+        from freebie_claims c join products p on p.id = c.product_id
+        where c.status = 'claimed' and c.created_at < now() - make_interval(days => ${days}::int)
+        order by c.created_at limit ${limit}`,
+  );
+
 /** The claims an order carried, cancelled with it (its cancellation gives their units back). */
 export const cancelClaimsOfOrder = (tx: DbOrTx, orderId: string, reason: string) =>
   tx.execute(sql`update freebie_claims set status = 'cancelled', cancel_reason = ${reason},

@@ -189,6 +189,8 @@ export const lockClaim = (tx: DbOrTx, userId: string, claimId: string) =>
   repo.lockClaim(tx, userId, claimId);
 export const setOrdered = (tx: DbOrTx, claimId: string, orderId: string) =>
   repo.setOrdered(tx, claimId, orderId);
+export const staleClaims = (db: DbOrTx, days: number, limit: number) =>
+  repo.staleClaims(db, days, limit);
 export const setCancelled = (tx: DbOrTx, claimId: string, reason: string) =>
   repo.setCancelled(tx, claimId, reason);
 export const cancelClaimsOfOrder = (tx: DbOrTx, orderId: string, reason: string) =>

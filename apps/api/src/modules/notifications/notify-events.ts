@@ -46,6 +46,7 @@ export const NOTIFIED_EVENTS = [
   "vendor_application.decided",
   "lucky_draw.won",
   "referral.rewarded",
+  "freebie.expired",
 ] as const satisfies readonly EventName[];
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -263,6 +264,15 @@ export async function draftsFor(e: DomainEvent, orders: OrderLookup): Promise<Dr
         str(p.productId) || null,
       );
     }
+    case "freebie.expired":
+      return one(
+        p.userId,
+        "freebie_expired",
+        `Your free ${str(p.productName)} was given back`,
+        `It waited ${num(p.days) ?? "some"} days for an order. Claim it again while the offer lasts.`,
+        "/myfreebies",
+        str(p.claimId) || null,
+      );
     case "wishlist.back_in_stock":
       return one(
         p.userId,
