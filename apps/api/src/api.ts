@@ -4,11 +4,7 @@ import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
-import type {
-  AdminFreebieClaimService,
-  FreebieClaimService,
-  FreebieService,
-} from "@maidan/contracts/freebies";
+import type { FreebieService } from "@maidan/contracts/freebies";
 import type { SiteService } from "@maidan/contracts/services";
 import type {
   AdminVendorApplicationsService,
@@ -42,6 +38,7 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import type { CheckoutServiceImpl } from "./modules/checkout/checkout.service.ts";
 import type { CourierShippingImpl } from "./modules/checkout/courier-shipping.ts";
 import { adminDisputesRoutes, disputesRoutes } from "./modules/checkout/disputes.routes.ts";
+import type { FreebieClaimsImpl } from "./modules/checkout/freebie-claims.ts";
 import type { StaffCustomersImpl } from "./modules/checkout/staff-customers.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
 import type { StaffRefundsImpl } from "./modules/checkout/staff-refunds.ts";
@@ -112,7 +109,7 @@ export type ApiDomains = {
   vouchers: VoucherServiceImpl;
   freebies: FreebieService;
   /** Freebie claims: the checkout workflow's, as they take stock (decision 057). */
-  freebieClaims: FreebieClaimService & { staff: AdminFreebieClaimService };
+  freebieClaims: FreebieClaimsImpl;
   /** The shopper's wishlists and the hearts (issue #16). */
   wishlists: WishlistService;
   /** The referral programme (decision 055). */

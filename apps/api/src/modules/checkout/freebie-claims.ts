@@ -151,6 +151,8 @@ export function createFreebieClaims(deps: ClaimDeps): FreebieClaimService & {
   };
 }
 
+export type FreebieClaimsImpl = ReturnType<typeof createFreebieClaims>;
+
 /** The claim's order, with its checkout's orders and their products locked (decision 029). */
 async function lockOrderOf(tx: DbOrTx, userId: string, orderId: string) {
   const found = await orderService.findOrder(tx, userId, null, orderId);
