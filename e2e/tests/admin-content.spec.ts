@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { adminPage } from "./admin-helpers.ts";
+import { adminPage, origin } from "./admin-helpers.ts";
+import { signUp } from "./checkout-helpers.ts";
+import { withShopDb } from "./db.ts";
 import { freshContext, snapshot } from "./helpers.ts";
 
 /**
@@ -108,4 +110,40 @@ test("a category with products is not deleted: the refusal names them @desktop-o
   await expect(admin.getByRole("alert")).toContainText(`The category "${name}" still has`);
   await expect(admin.getByRole("alert")).toContainText("move them first");
   await snapshot(admin, info, "admin-categories-refused");
+});
+
+test("a vendor writes their own store's description, and the store page shows it @desktop-only", async ({
+  browser,
+}, info) => {
+  const page = await (await freshContext(browser, info)).newPage();
+  const email = await signUp(page, info, "store-owner");
+  const slug = await withShopDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      "update users set role = 'vendor' where email = $1 returning id",
+      [email],
+    );
+    const store = await db.query<{ slug: string }>(
+      "update vendors set owner_id = $1 where id = (select id from vendors order by name desc limit 1) returning slug",
+      [rows[0]?.id],
+    );
+    return store.rows[0]?.slug ?? "";
+  });
+  // Signed in again: the new role is the account's from now on.
+  const login = await page.request.post("/api/auth/local", {
+    headers: { origin: origin(info) },
+    data: { email, password: "correct-horse-1" },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto("/admin/orders");
+  await page.getByRole("link", { name: "My store" }).click();
+  await expect(page.getByRole("heading", { name: "My store", level: 1 })).toBeVisible();
+  // Not the staff's content screens.
+  await expect(page.getByRole("link", { name: "Content" })).toHaveCount(0);
+  const text = `Family-run since 1987 (${Date.now()})`;
+  await page.getByLabel("Description").fill(text);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your store page shows the new description.");
+  await snapshot(page, info, "vendor-my-store");
+  await page.goto(`/stores/${slug}`);
+  await expect(page.getByText(text)).toBeVisible();
 });

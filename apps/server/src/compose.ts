@@ -8,6 +8,7 @@ import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
+import { createStoreDescriptions } from "@maidan/api/modules/catalog/store-descriptions";
 import { structureTables } from "@maidan/api/modules/catalog/structure-tables";
 import { createBackOffice } from "@maidan/api/modules/checkout/back-office";
 import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
@@ -377,15 +378,17 @@ export async function composeDomains(
   });
   // Categories, brands, stores, banners, landing, pages, help (decision 062): every instance's
   // caches follow a change (banners come with the settings; the rest as a catalogue change).
+  const recordEditor = createRecordEditor({
+    db,
+    mediaExists: (key) => media.exists(key),
+    audit: auditRecord,
+    changed: (what) => news.publish({ kind: what }),
+  });
+  const structure = structureTables(db);
   const staffContent = createStaffContent(
-    createRecordEditor({
-      db,
-      mediaExists: (key) => media.exists(key),
-      audit: auditRecord,
-      changed: (what) => news.publish({ kind: what }),
-    }),
+    recordEditor,
     {
-      ...structureTables(db),
+      ...structure,
       ...contentTables({
         categoryNamed: async (slug) => {
           const all = (await catalog.categoryTree()).flatMap(function flat(n): (typeof n)[] {
@@ -395,6 +398,7 @@ export async function composeDomains(
         },
       }),
     },
+    createStoreDescriptions(recordEditor, structure.stores),
   );
   app.addHook("onClose", () => jobs.stop());
   return {

@@ -278,6 +278,13 @@ export const bannerOrderBody = z.object({
   ids: z.array(z.uuid(), "List the slides").min(1, "List the slides").max(100),
 });
 
+/** A vendor's own store, whose description they may change themselves. */
+export const storeDescriptionBody = z.object({ description: optionalText(4000) });
+export const ownStore = z.object({ _id: str, name: str, slug: str, description: strOrNull });
+export type OwnStore = z.infer<typeof ownStore>;
+export const ownStores = z.object({ stores: z.array(ownStore) });
+export type OwnStores = z.infer<typeof ownStores>;
+
 /** The back-office's content, as the API's routes and /admin call it (in-process). */
 export type AdminContentService = {
   list<K extends ContentKind>(staff: Staff, kind: K): Promise<ContentList<K>>;
@@ -291,4 +298,8 @@ export type AdminContentService = {
   /** Categories and brands without products (or children); banner slides. */
   remove(staff: Staff, kind: ContentKind, id: string): Promise<void>;
   orderBanners(staff: Staff, body: unknown): Promise<ContentList<"banners">>;
+  /** The stores the signed-in staff member owns (a vendor's own). */
+  myStores(staff: Staff): Promise<OwnStores>;
+  /** A store's description: its owner, or a manager or admin; another's store is a 404. */
+  describeStore(staff: Staff, id: string, body: unknown): Promise<OwnStore>;
 };

@@ -92,6 +92,14 @@ export function contentOps(o: string) {
     if (DELETABLE.includes(kind))
       ops[`DELETE ${url}/{id}`] = { url: `${url}/${unknown}`, vendor: 403, staff: 404 };
   }
+  // A vendor's own store (none for these callers): listed, and another's description a 404.
+  ops["GET /api/admin/stores/mine"] = { url: "/api/admin/stores/mine", vendor: 200 };
+  ops["PUT /api/admin/stores/{id}/description"] = {
+    url: `/api/admin/stores/${unknown}/description`,
+    body: { description: "Role check" },
+    vendor: 404,
+    staff: 404,
+  };
   ops["POST /api/admin/banners/order"] = {
     url: "/api/admin/banners/order",
     body: { kind: "slider", ids: [unknown] },

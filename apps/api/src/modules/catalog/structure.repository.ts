@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
-import { categories, products } from "@maidan/db/schema-catalog";
+import { categories, products, vendors } from "@maidan/db/schema-catalog";
 import { asc, count, eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
@@ -49,3 +49,29 @@ export async function countBy(db: DbOrTx, column: AnyPgColumn, from: PgTable = p
 /** Every category's id and parent: a move must not go under itself. */
 export const categoryParents = (db: DbOrTx) =>
   db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+
+const ownStoreColumns = {
+  _id: vendors.id,
+  name: vendors.name,
+  slug: vendors.slug,
+  description: vendors.description,
+  ownerId: vendors.ownerId,
+};
+
+export const storesOwnedBy = (db: DbOrTx, ownerId: string) =>
+  db
+    .select(ownStoreColumns)
+    .from(vendors)
+    .where(eq(vendors.ownerId, ownerId))
+    .orderBy(asc(vendors.name));
+
+export const lockStore = (tx: DbOrTx, id: string) =>
+  tx
+    .select(ownStoreColumns)
+    .from(vendors)
+    .where(eq(vendors.id, id))
+    .for("update")
+    .then((r) => r[0] ?? null);
+
+export const setStoreDescription = (tx: DbOrTx, id: string, description: string | null) =>
+  tx.update(vendors).set({ description }).where(eq(vendors.id, id));

@@ -170,6 +170,45 @@ describe("brands and stores", () => {
   });
 });
 
+describe("a vendor's own store", () => {
+  it("the vendor lists and describes their own store; another's is a 404; a manager may too", async () => {
+    const [mine, theirs] = (
+      await t.database.db.execute(sql`select id, slug from vendors order by name limit 2`)
+    ).rows as { id: string; slug: string }[];
+    await t.database.db.execute(
+      sql`update vendors set owner_id = ${who.vendorId} where id = ${mine!.id}`,
+    );
+    const list = (await send(t, "GET", "/api/admin/stores/mine", who.vendor)).json();
+    expect(list.stores.map((s: { _id: string }) => s._id)).toEqual([mine!.id]);
+    const res = await send(t, "PUT", `/api/admin/stores/${mine!.id}/description`, who.vendor, {
+      description: "Hand-stitched footballs from Sialkot",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await send(t, "GET", `/api/stores/${mine!.slug}`, {})).json().description).toBe(
+      "Hand-stitched footballs from Sialkot",
+    );
+    expect(await auditOf("store", mine!.id)).toContainEqual({
+      action: "describe",
+      actor_role: "vendor",
+    });
+    const other = await send(t, "PUT", `/api/admin/stores/${theirs!.id}/description`, who.vendor, {
+      description: "Not mine",
+    });
+    expect(other.statusCode).toBe(404);
+    const byManager = await send(
+      t,
+      "PUT",
+      `/api/admin/stores/${theirs!.id}/description`,
+      who.manager,
+      {
+        description: "",
+      },
+    );
+    expect(byManager.statusCode).toBe(200);
+    expect(byManager.json().description).toBeNull();
+  });
+});
+
 describe("home banners", () => {
   const settings = async () => (await send(t, "GET", "/api/settings", {})).json().bannersA;
 

@@ -7,6 +7,9 @@ import {
   CONTENT_RECORDS,
   contentList,
   DELETABLE,
+  ownStore,
+  ownStores,
+  storeDescriptionBody,
 } from "@maidan/contracts/admin-content";
 import { errorBody } from "@maidan/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -96,6 +99,35 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
+  const vendor = requireRole("vendor");
+  app.get(
+    "/admin/stores/mine",
+    {
+      preHandler: vendor,
+      schema: {
+        tags,
+        summary: "The stores the signed-in vendor owns",
+        response: { 200: ownStores, ...errors },
+      },
+    },
+    (req) => staffContent.myStores(staffOf(req)),
+  );
+  app.put(
+    "/admin/stores/:id/description",
+    {
+      preHandler: vendor,
+      schema: {
+        tags,
+        summary: "Change a store's description: its vendor, or a manager or admin",
+        description:
+          "Another vendor's store → 404. Audited; every instance's storefront follows at once.",
+        params: idParam,
+        body: storeDescriptionBody,
+        response: { 200: ownStore, ...errors },
+      },
+    },
+    (req) => staffContent.describeStore(staffOf(req), req.params.id, req.body),
+  );
   app.post(
     "/admin/banners/order",
     {

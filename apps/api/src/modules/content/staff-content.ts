@@ -92,12 +92,17 @@ export function contentTables(deps: {
   } satisfies Record<string, RecordTable>;
 }
 
-/** Every kind of /admin's structure and content, through the record editor. */
+/**
+ * Every kind of /admin's structure and content, through the record editor; a vendor's own store
+ * description is the catalogue's (`stores`, handed in).
+ */
 export function createStaffContent(
   editor: RecordEditor,
   tables: Record<ContentKind, RecordTable>,
+  stores: Pick<AdminContentService, "myStores" | "describeStore">,
 ): AdminContentService {
   const service: AdminContentService = {
+    ...stores,
     list: async <K extends ContentKind>(
       staff: Parameters<AdminContentService["list"]>[0],
       kind: K,
