@@ -314,8 +314,22 @@ export default function AdminContent() {
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const { one, many } = CONTENT_LABELS[kind];
-  const parents = records.map((r) => ({ value: r._id, label: titleOf(r) }));
+  // A category's parent is chosen from the tree, indented, never itself or one below it.
+  const tree = kind === "categories" ? treeOrder(records) : [];
+  const parents = tree.map((x) => ({
+    value: x.r._id,
+    label: `${"– ".repeat(x.depth)}${titleOf(x.r)}`,
+  }));
   const fields = fieldsOf(kind, parents);
+  const fieldsFor = (r: AnyRecord) => {
+    if (kind !== "categories") return fields;
+    const below = new Set([r._id]);
+    for (const x of tree) if (below.has(String(x.r.parentId))) below.add(x.r._id);
+    return fieldsOf(
+      kind,
+      parents.filter((p) => !below.has(p.value)),
+    );
+  };
   const tabs = STRUCTURE.includes(kind)
     ? STRUCTURE
     : CONTENT_KINDS.filter((k) => !STRUCTURE.includes(k));
@@ -327,11 +341,8 @@ export default function AdminContent() {
           records: records.filter((r) => r.kind === s),
         }))
       : [{ title: "", slider: "", records }];
-  const depth = new Map(
-    kind === "categories" ? treeOrder(records).map((x) => [x.r._id, x.depth]) : [],
-  );
-  if (kind === "categories")
-    groups[0] = { title: "", slider: "", records: treeOrder(records).map((x) => x.r) };
+  const depth = new Map(tree.map((x) => [x.r._id, x.depth]));
+  if (kind === "categories") groups[0] = { title: "", slider: "", records: tree.map((x) => x.r) };
   return (
     <section aria-labelledby="content-title" className="admin-content">
       <h1 id="content-title">{many}</h1>
@@ -391,7 +402,7 @@ export default function AdminContent() {
                     </span>
                   </summary>
                   {feedback?.id === r._id && <AdminFeedback feedback={feedback} />}
-                  <RecordForm kind={kind} fields={fields} record={r} busy={busy} />
+                  <RecordForm kind={kind} fields={fieldsFor(r)} record={r} busy={busy} />
                   <div className="admin-record__actions">
                     {kind !== "banners" && (
                       <a href={shopLink(kind, r)} target="_blank" rel="noreferrer">
