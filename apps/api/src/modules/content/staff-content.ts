@@ -86,7 +86,8 @@ export function contentTables(deps: {
       recordType: "help_article",
       name: helpArticles.title,
       order: [asc(helpArticles.topic), asc(helpArticles.sort), asc(helpArticles.title)],
-      news: "catalog",
+      // Read uncached and in no sitemap: only the cached pages must drop (no catalogue rebuild).
+      news: "settings",
       prepare: sanitised,
     }),
   } satisfies Record<string, RecordTable>;
