@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
+import type { AdminContentService } from "@maidan/contracts/admin-content";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { ContentService } from "@maidan/contracts/content";
 import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
@@ -42,6 +43,7 @@ import type { FreebieClaimsImpl } from "./modules/checkout/freebie-claims.ts";
 import type { StaffCustomersImpl } from "./modules/checkout/staff-customers.ts";
 import type { StaffOrdersImpl } from "./modules/checkout/staff-orders.ts";
 import type { StaffRefundsImpl } from "./modules/checkout/staff-refunds.ts";
+import { adminContentRoutes } from "./modules/content/admin-content.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import type { CouriersImpl } from "./modules/couriers/couriers.service.ts";
 import { courierSandboxRoutes } from "./modules/couriers/sandbox/couriers-sandbox.routes.ts";
@@ -85,6 +87,8 @@ export type ApiDomains = {
   catalog: CatalogServiceImpl;
   sitemap: Sitemap;
   content: ContentService;
+  /** The back-office's catalogue structure and content (decision 062). */
+  staffContent: AdminContentService;
   addresses: AddressService;
   carts: CartServiceImpl;
   orders: OrdersServiceImpl;
@@ -180,6 +184,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(vendorApplicationRoutes, { applications: d.vendorApplications });
       await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
       await api.register(reviewsRoutes, { reviews: d.reviews });
+      await api.register(adminContentRoutes, { staffContent: d.staffContent });
       await api.register(notificationRoutes, { notifications: d.notifications });
       await api.register(disputesRoutes, { disputes: d.disputes });
       await api.register(adminDisputesRoutes, { staffDisputes: d.staffDisputes });

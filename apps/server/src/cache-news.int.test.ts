@@ -248,3 +248,41 @@ describe("reviews across two instances", () => {
     await within(1_000, async () => (await reviewsOn(b)).length === 1);
   });
 });
+
+describe("content across two instances (decision 062)", () => {
+  it("a banner slide, a CMS page and a category made through one instance show on the other within one second", async () => {
+    const roles = await everyRole(a);
+    // The writer checks the picture in its media storage.
+    await a.app.domains.media.put("banners/news-slide.webp", new Uint8Array([1]), "image/webp");
+    const slides = async (t: TestApp) =>
+      (await send(t, "GET", "/api/settings", guest())).json().bannersA.slider as { alt: string }[];
+    const pageOn = (t: TestApp) => send(t, "GET", "/api/pages/news-returns", guest());
+    const treeOn = async (t: TestApp) =>
+      JSON.stringify((await send(t, "GET", "/api/categories", guest())).json());
+    // The other instance reads them first (cached for ten minutes).
+    expect((await slides(b)).map((s) => s.alt)).not.toContain("News slide");
+    expect((await pageOn(b)).statusCode).toBe(404);
+    expect(await treeOn(b)).not.toContain("news-padel");
+    const made = await Promise.all([
+      send(a, "POST", "/api/admin/banners", roles.manager, {
+        kind: "slider",
+        img: "/media/banners/news-slide.webp",
+        link: "/sale",
+        alt: "News slide",
+      }),
+      send(a, "POST", "/api/admin/pages", roles.manager, {
+        slug: "news-returns",
+        title: "Returns",
+        body: "<p>Seven days</p>",
+      }),
+      send(a, "POST", "/api/admin/categories", roles.manager, {
+        name: "Padel",
+        slug: "news-padel",
+      }),
+    ]);
+    for (const res of made) expect(res.statusCode, res.body).toBe(201);
+    await within(1_000, async () => (await slides(b)).some((s) => s.alt === "News slide"));
+    await within(1_000, async () => (await pageOn(b)).statusCode === 200);
+    await within(1_000, async () => (await treeOn(b)).includes("news-padel"));
+  });
+});

@@ -1,5 +1,6 @@
 import type { ApiDomains } from "@maidan/api/api";
 import { type CacheNewsBus, createCacheNews, postgresNews } from "@maidan/api/lib/cache-news";
+import { createRecordEditor } from "@maidan/api/lib/record-editor";
 import { createAddressService } from "@maidan/api/modules/addresses/addresses.service";
 import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
@@ -7,6 +8,8 @@ import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
+import { createStoreDescriptions } from "@maidan/api/modules/catalog/store-descriptions";
+import { structureTables } from "@maidan/api/modules/catalog/structure-tables";
 import { createBackOffice } from "@maidan/api/modules/checkout/back-office";
 import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
 import type { CheckoutDeps } from "@maidan/api/modules/checkout/checkout-deps";
@@ -27,6 +30,7 @@ import { createStaffOrders } from "@maidan/api/modules/checkout/staff-orders";
 import { createStaffRefunds } from "@maidan/api/modules/checkout/staff-refunds";
 import { createStaffVendors } from "@maidan/api/modules/checkout/staff-vendors";
 import { createContentService } from "@maidan/api/modules/content/content.service";
+import { contentTables, createStaffContent } from "@maidan/api/modules/content/staff-content";
 import { courierSettings } from "@maidan/api/modules/couriers/couriers.config";
 import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
 import { createEvents } from "@maidan/api/modules/events/events";
@@ -388,6 +392,30 @@ export async function composeDomains(
     if (n.kind === "stock") reviews.forget(n.productIds);
     else if (n.kind === "catalog") reviews.forget("all");
   });
+  // Categories, brands, stores, banners, landing, pages, help (decision 062): every instance's
+  // caches follow a change (banners come with the settings; the rest as a catalogue change).
+  const recordEditor = createRecordEditor({
+    db,
+    mediaExists: (key) => media.exists(key),
+    audit: auditRecord,
+    changed: (what) => news.publish({ kind: what }),
+  });
+  const structure = structureTables(db);
+  const staffContent = createStaffContent(
+    recordEditor,
+    {
+      ...structure,
+      ...contentTables({
+        categoryNamed: async (slug) => {
+          const all = (await catalog.categoryTree()).flatMap(function flat(n): (typeof n)[] {
+            return [n, ...n.children.flatMap(flat)];
+          });
+          return all.find((c) => c.slug === slug)?.name ?? null;
+        },
+      }),
+    },
+    createStoreDescriptions(recordEditor, structure.stores),
+  );
   app.addHook("onClose", () => jobs.stop());
   return {
     config,
@@ -401,6 +429,7 @@ export async function composeDomains(
     news,
     onPagesChange: (listener) => pages.on(listener),
     content,
+    staffContent,
     addresses,
     carts,
     orders,
@@ -437,6 +466,7 @@ export async function composeDomains(
       addresses,
       catalog,
       content,
+      adminContent: staffContent,
       carts,
       // The shopper's order calls are the checkout workflow's (contracts' OrdersService).
       orders: checkout,

@@ -142,6 +142,9 @@ export default [
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),
     route("admin/lucky-draws", "routes/admin/lucky-draws.tsx", { id: "admin-lucky-draws" }),
+    // Catalogue structure and content (decision 062): one screen per kind.
+    route("admin/content/:kind?", "routes/admin/content.tsx", { id: "admin-content" }),
+    route("admin/my-store", "routes/admin/my-store.tsx", { id: "admin-my-store" }),
   ]),
 
   layout("layouts/none.tsx", [

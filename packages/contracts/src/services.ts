@@ -1,4 +1,5 @@
 import type { AddressService } from "./addresses.ts";
+import type { AdminContentService } from "./admin-content.ts";
 import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOverviewService } from "./admin-dashboard.ts";
@@ -85,6 +86,8 @@ export type AppServices = {
   adminReviews: AdminReviewsService;
   /** The help center. */
   content: ContentService;
+  /** The back-office's categories, brands, stores, banners, landing, pages, help (decision 062). */
+  adminContent: AdminContentService;
   /** Carts of users and guests, priced by the server. */
   carts: CartService;
   /** Placing, listing, cancelling and confirming orders. */

@@ -1,3 +1,4 @@
+import { CONTENT_KINDS, type ContentKind, DELETABLE } from "@maidan/contracts/admin-content";
 import { users } from "@maidan/db/schema-auth";
 import type { TestApp } from "@maidan/server/testing/test-app";
 import { eq, sql } from "drizzle-orm";
@@ -53,4 +54,57 @@ export async function deliveredOrder(
     if (res.statusCode !== 200) throw new Error(`${body.action}: ${res.body}`);
   }
   return id;
+}
+
+/**
+ * The roles test's calls of the content operations (decision 062): a valid new record of each
+ * kind (its slug made of `o`, fresh per caller), and a change or delete of an unknown id (404).
+ */
+export function contentOps(o: string) {
+  const slug = `role-${o.slice(0, 8)}`;
+  const img = "/media/banners/none.webp"; // a new slide's picture is checked: 400 for staff
+  const bodies: Record<ContentKind, Record<string, unknown>> = {
+    categories: { name: "Role check", slug },
+    brands: { name: "Role check", slug },
+    stores: { name: "Role check", slug },
+    banners: { kind: "slider", img, link: "/", alt: "Role check" },
+    landing: { route: slug, title: "Role check" },
+    pages: { slug: `${slug}-page`, title: "Role check", body: "<p>Role check</p>" },
+    "help-articles": { slug, topic: "Role check", title: "Role check", body: "<p>x</p>" },
+  };
+  const unknown = `${crypto.randomUUID()}`;
+  const ops: Record<string, { url: string; body?: unknown; vendor: number; staff?: number }> = {};
+  for (const kind of CONTENT_KINDS) {
+    const url = `/api/admin/${kind}`;
+    ops[`GET ${url}`] = { url, vendor: 403 };
+    ops[`POST ${url}`] = {
+      url,
+      body: bodies[kind],
+      vendor: 403,
+      staff: kind === "banners" ? 400 : 201,
+    };
+    ops[`PUT ${url}/{id}`] = {
+      url: `${url}/${unknown}`,
+      body: bodies[kind],
+      vendor: 403,
+      staff: 404,
+    };
+    if (DELETABLE.includes(kind))
+      ops[`DELETE ${url}/{id}`] = { url: `${url}/${unknown}`, vendor: 403, staff: 404 };
+  }
+  // A vendor's own store (none for these callers): listed, and another's description a 404.
+  ops["GET /api/admin/stores/mine"] = { url: "/api/admin/stores/mine", vendor: 200 };
+  ops["PUT /api/admin/stores/{id}/description"] = {
+    url: `/api/admin/stores/${unknown}/description`,
+    body: { description: "Role check" },
+    vendor: 404,
+    staff: 404,
+  };
+  ops["POST /api/admin/banners/order"] = {
+    url: "/api/admin/banners/order",
+    body: { kind: "slider", ids: [unknown] },
+    vendor: 403,
+    staff: 400,
+  };
+  return ops;
 }

@@ -34,6 +34,7 @@ export default function AdminLayout() {
           <NavLink to="/admin/orders">Orders</NavLink>
           {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
           <NavLink to="/admin/reviews">Reviews</NavLink>
+          {role === "vendor" && <NavLink to="/admin/my-store">My store</NavLink>}
           <OverviewNav role={role} />
         </nav>
         <span className="admin__who">

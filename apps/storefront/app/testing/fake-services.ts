@@ -96,6 +96,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminOverview: unusedService<AppServices["adminOverview"]>("adminOverview"),
     reviews: unusedService<AppServices["reviews"]>("reviews"),
     adminReviews: unusedService<AppServices["adminReviews"]>("adminReviews"),
+    adminContent: unusedService<AppServices["adminContent"]>("adminContent"),
     freebieClaims: unusedService<AppServices["freebieClaims"]>("freebieClaims"),
     adminFreebieClaims: unusedService<AppServices["adminFreebieClaims"]>("adminFreebieClaims"),
     payments: fakePayments(),

@@ -11,7 +11,7 @@ import {
   type TestVariant,
 } from "../../testing/cart-helpers.ts";
 import { buy } from "../../testing/order-helpers.ts";
-import { loginAs, ownStoreOf, staffAccount } from "../../testing/staff-helpers.ts";
+import { contentOps, loginAs, ownStoreOf, staffAccount } from "../../testing/staff-helpers.ts";
 
 /**
  * The back-office's orders (decision 044): every step of the lifecycle, legal and not, two staff
@@ -512,6 +512,9 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
       manager: 403,
     },
+    // Catalogue structure and content (decision 062): managers and admins; each caller creates
+    // its own records (slugs from the order id), and changes or deletes an unknown one (404).
+    ...contentOps(o),
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {
@@ -532,7 +535,7 @@ describe("roles on every /api/admin operation", () => {
       // A fresh order of the vendor's store for each caller: each may move it once.
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
-        const method = name.split(" ")[0] as "GET" | "POST" | "PUT";
+        const method = name.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
         const res = await send(t, method, op.url, headers, op.body);
         const expected =
           who === "anonymous"

@@ -24,6 +24,8 @@ export function OverviewNav({ role }: { role: Role }) {
       <NavLink to="/admin/referrals">Referrals</NavLink>
       <NavLink to="/admin/disputes">Disputes</NavLink>
       <NavLink to="/admin/lucky-draws">Lucky draws</NavLink>
+      <NavLink to="/admin/content/categories">Categories</NavLink>
+      <NavLink to="/admin/content/banners">Content</NavLink>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeHtml } from "./safe-html.server";
+import { safeHtml } from "./safe-html.ts";
 
 describe("safeHtml", () => {
   it("keeps headings, paragraphs, lists and links", () => {
