@@ -142,6 +142,10 @@ export default [
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),
     route("admin/lucky-draws", "routes/admin/lucky-draws.tsx", { id: "admin-lucky-draws" }),
+    route("admin/products", "routes/admin/products.tsx", { id: "admin-products" }),
+    route("admin/products/new", "routes/admin/product.tsx", { id: "admin-product-new" }),
+    route("admin/products/:id", "routes/admin/product.tsx", { id: "admin-product" }),
+    route("admin/stock", "routes/admin/stock.tsx", { id: "admin-stock" }),
   ]),
 
   layout("layouts/none.tsx", [

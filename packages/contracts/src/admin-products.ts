@@ -36,15 +36,12 @@ const blankToUndefined = (v: unknown) =>
 const optionalText = (max: number) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 const uuid = z.uuid("Choose one from the list");
-const rupees = (what: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number(`Enter the ${what} in whole rupees`)
-      .int(`Enter the ${what} in whole rupees`)
-      .min(0, `The ${what} cannot be below zero`)
-      .max(10_000_000, `The ${what} is too high`),
-  );
+const money = (what: string) =>
+  z.coerce
+    .number(`Enter the ${what} in whole rupees`)
+    .int(`Enter the ${what} in whole rupees`)
+    .min(0, `The ${what} cannot be below zero`)
+    .max(10_000_000, `The ${what} is too high`);
 const units = z.coerce
   .number("Enter the stock figure")
   .int("Stock is a whole number")
@@ -83,8 +80,8 @@ export const variantInput = z.object({
     .regex(SKU_PATTERN, "A SKU uses letters, digits, dots, hyphens and underscores"),
   size: optionalText(40),
   color: optionalText(40),
-  price: z.preprocess(blankToUndefined, rupees("price").pipe(z.number("Enter the price"))),
-  salePrice: rupees("sale price").optional(),
+  price: z.preprocess(blankToUndefined, money("price")),
+  salePrice: z.preprocess(blankToUndefined, money("sale price").optional()),
   /**
    * A new variant's first stock figure (required). An existing variant's stock changes only by
    * an adjustment with a reason (`/api/admin/stock/{variantId}/adjust`), never by a product save,
@@ -306,6 +303,7 @@ export const lowStockQuery = z.object({
 
 export const lowStockList = z.object({
   threshold: z.number().int(),
+  total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
   variants: z.array(

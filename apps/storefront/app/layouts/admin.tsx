@@ -34,6 +34,8 @@ export default function AdminLayout() {
           <NavLink to="/admin/orders">Orders</NavLink>
           {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
           <NavLink to="/admin/reviews">Reviews</NavLink>
+          <NavLink to="/admin/products">Products</NavLink>
+          <NavLink to="/admin/stock">Stock</NavLink>
           <OverviewNav role={role} />
         </nav>
         <span className="admin__who">

@@ -531,6 +531,7 @@ export function createAdminProducts(deps: AdminProductsDeps) {
       const total = found[0]?.total ?? 0;
       return {
         threshold: q.threshold,
+        total,
         page: q.page,
         pages: pagesOf(total),
         variants: found.map((r) => ({
