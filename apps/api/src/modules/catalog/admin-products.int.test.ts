@@ -95,7 +95,7 @@ describe("products", () => {
     expect(pub.statusCode, pub.body).toBe(200);
     const shop = await send(t, "GET", `/api/products/${b.slug}`, {});
     expect(shop.statusCode).toBe(200);
-    expect(shop.json().price).toBe(2500);
+    expect(shop.json()).toMatchObject({ price: 2500, seoTitle: "Cotton kurta" });
     // Found by its Roman-Urdu synonym and its keyword (neither in its name or description).
     for (const q of ["libaas", "eidwear"]) {
       const found = await send(t, "GET", `/api/search?q=${q}`, {});

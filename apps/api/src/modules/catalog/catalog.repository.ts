@@ -98,12 +98,15 @@ export const findProduct = async (db: DbOrTx, slug: string) => {
       vendorId: string;
       vendorSlug: string;
       vendorName: string;
+      seoTitle: string | null;
+      seoDescription: string | null;
     }
   >(
     db,
     sql`select ${cardColumns}, p.description, p.specs, p.tags, p.created_at as "createdAt",
           p.category_id as "categoryId", b.slug as "brandSlug",
-          ve.id as "vendorId", ve.slug as "vendorSlug", ve.name as "vendorName"
+          ve.id as "vendorId", ve.slug as "vendorSlug", ve.name as "vendorName",
+          p.seo_title as "seoTitle", p.seo_description as "seoDescription"
         from products p
         left join brands b on b.id = p.brand_id
         join vendors ve on ve.id = p.vendor_id
