@@ -68,13 +68,19 @@ test("create a product with two variants and three images, publish it, find it a
     await expect(admin.getByTestId("admin-image")).toHaveCount(i + 1);
   }
   // The third image first, with the keyboard's (and no script's) buttons.
+  const images = admin.getByTestId("admin-image");
+  const altAt = (i: number) => images.nth(i).getByRole("img");
   await admin.getByRole("button", { name: "Move image 3 up" }).click();
-  await expect(admin.getByText("The images are in their new order.")).toBeVisible();
+  await expect(altAt(1)).toHaveAttribute("alt", "Khussa, view 3");
   await admin.getByRole("button", { name: "Move image 2 up" }).click();
-  await expect(admin.getByTestId("admin-image").first().getByRole("img")).toHaveAttribute(
-    "alt",
-    "Khussa, view 3",
-  );
+  await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 3");
+  await expect(admin.getByText("The images are in their new order.")).toBeVisible();
+
+  // Dragged with a mouse: the last image (view 2) onto the first place.
+  await images.nth(2).dragTo(images.nth(0));
+  await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 2");
+  await admin.reload();
+  await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 2");
 
   // Published by the admin.
   await form.locator('select[name="status"]').selectOption("active");
