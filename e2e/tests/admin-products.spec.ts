@@ -88,6 +88,9 @@ test("create a product with two variants and three images, publish it, find it a
   await expect(admin.getByText("Saved. The shop shows the change now.")).toBeVisible();
   await expect(admin.getByRole("link", { name: "View in the shop" })).toBeVisible();
   await snapshot(admin, info, "admin-product-editor");
+  await admin.goto(`/admin/products?status=active&q=${encodeURIComponent(name)}`);
+  await expect(admin.getByTestId("admin-product-row")).toHaveCount(1);
+  await snapshot(admin, info, "admin-products-list");
 
   const slug = await withShopDb(async (db) => {
     const { rows: r } = await db.query<{ slug: string; status: string }>(

@@ -409,7 +409,7 @@ export default function AdminProductEditor() {
                       {cell("price", v?.price)}
                       {cell("salePrice", v?.salePrice)}
                       {v ? (
-                        <td className="num">
+                        <td>
                           <input type="hidden" name={`v${i}.id`} value={v._id} />
                           {v.stock}
                         </td>
