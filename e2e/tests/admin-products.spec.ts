@@ -15,7 +15,7 @@ const png = (color: string) =>
     .png()
     .toBuffer();
 
-test("create a product with two variants and three images, publish it, find it and buy it @desktop-only", async ({
+test("create a product with two variants and three images, publish it, find it and buy it", async ({
   browser,
 }, info) => {
   test.setTimeout(120_000);
@@ -76,11 +76,13 @@ test("create a product with two variants and three images, publish it, find it a
   await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 3");
   await expect(admin.getByText("The images are in their new order.")).toBeVisible();
 
-  // Dragged with a mouse: the last image (view 2) onto the first place.
-  await images.nth(2).dragTo(images.nth(0));
-  await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 2");
-  await admin.reload();
-  await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 2");
+  // Dragged with a mouse (a phone's touch has the buttons): the last image onto the first place.
+  if (info.project.name === "desktop") {
+    await images.nth(2).dragTo(images.nth(0));
+    await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 2");
+    await admin.reload();
+    await expect(altAt(0)).toHaveAttribute("alt", "Khussa, view 2");
+  }
 
   // Published by the admin.
   await form.locator('select[name="status"]').selectOption("active");
