@@ -145,6 +145,10 @@ export default [
     // Catalogue structure and content (decision 062): one screen per kind.
     route("admin/content/:kind?", "routes/admin/content.tsx", { id: "admin-content" }),
     route("admin/my-store", "routes/admin/my-store.tsx", { id: "admin-my-store" }),
+    route("admin/products", "routes/admin/products.tsx", { id: "admin-products" }),
+    route("admin/products/new", "routes/admin/product.tsx", { id: "admin-product-new" }),
+    route("admin/products/:id", "routes/admin/product.tsx", { id: "admin-product" }),
+    route("admin/stock", "routes/admin/stock.tsx", { id: "admin-stock" }),
   ]),
 
   layout("layouts/none.tsx", [

@@ -198,6 +198,9 @@ export const productDetail = productCard.extend({
   /** Root first, the product's own category last. */
   breadcrumbs: z.array(linkRef),
   createdAt: z.string(),
+  /** The page's title and description when staff set them (decision 060); else name and text. */
+  seoTitle: z.string().nullable().optional(),
+  seoDescription: z.string().nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

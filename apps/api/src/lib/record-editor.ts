@@ -6,6 +6,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { badRequest, conflict, forbidden, notFound } from "./errors.ts";
 import { parseInput } from "./parse.ts";
+import type { RecordAudit } from "./record-audit.ts";
 
 /**
  * The back-office's editing of small tables of records (decision 062): categories, brands and
@@ -41,19 +42,6 @@ export type RecordTable = {
   /** What the storefront must drop after a change. */
   news: "settings" | "catalog";
 };
-
-/** An audit entry in the caller's transaction (the audit domain's `record`, handed in). */
-export type RecordAudit = (
-  tx: DbOrTx,
-  c: {
-    actor: Staff;
-    recordType: string;
-    recordId: string;
-    action: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  },
-) => Promise<unknown>;
 
 export type RecordEditorDeps = {
   db: Db;

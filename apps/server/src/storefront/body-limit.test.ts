@@ -31,4 +31,12 @@ describe("uploadLimit", () => {
     expect(uploadLimit("/request-call-back")).toBeUndefined();
     expect(uploadLimit("/my/disputes/1")).toBeUndefined();
   });
+
+  it("lets the product editor's upload bring one 8 MB picture (decision 060)", () => {
+    const id = "0b6f7c1e-2f3a-4c5d-8e9f-0a1b2c3d4e5f";
+    expect(uploadLimit(`/admin/products/${id}`)).toBeGreaterThan(8 * 1024 * 1024);
+    expect(uploadLimit(`/admin/products/${id}.data?created`)).toBeGreaterThan(8 * 1024 * 1024);
+    expect(uploadLimit("/admin/products/new")).toBeUndefined();
+    expect(uploadLimit("/admin/products")).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { PRODUCT_IMAGE_MAX_MB } from "@maidan/contracts/admin-products";
 import { AppError } from "@maidan/contracts/errors";
 import { VENDOR_FORM_BODY_LIMIT } from "@maidan/contracts/vendor-labels";
 
@@ -29,6 +30,13 @@ export function limitedBody(
 /** Pages whose form takes files, with or without JavaScript (`.data`: React Router's fetch). */
 const UPLOAD_PAGES = new Set(["/apply-for-vendor", "/apply-for-vendor.data"]);
 
-/** Pages whose form takes files get a larger body than the rest (decision 058). */
-export const uploadLimit = (url: string) =>
-  UPLOAD_PAGES.has(url.split("?")[0] ?? "") ? VENDOR_FORM_BODY_LIMIT : undefined;
+/** The back-office's product editor, whose image upload takes one picture (decision 060). */
+const PRODUCT_EDITOR = /^\/admin\/products\/[0-9a-f-]{36}(\.data)?$/;
+const PRODUCT_FORM_BODY_LIMIT = (PRODUCT_IMAGE_MAX_MB + 1) * 1024 * 1024;
+
+/** Pages whose form takes files get a larger body than the rest (decisions 058, 060). */
+export const uploadLimit = (url: string) => {
+  const path = url.split("?")[0] ?? "";
+  if (UPLOAD_PAGES.has(path)) return VENDOR_FORM_BODY_LIMIT;
+  return PRODUCT_EDITOR.test(path) ? PRODUCT_FORM_BODY_LIMIT : undefined;
+};

@@ -35,6 +35,8 @@ export default function AdminLayout() {
           {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
           <NavLink to="/admin/reviews">Reviews</NavLink>
           {role === "vendor" && <NavLink to="/admin/my-store">My store</NavLink>}
+          <NavLink to="/admin/products">Products</NavLink>
+          <NavLink to="/admin/stock">Stock</NavLink>
           <OverviewNav role={role} />
         </nav>
         <span className="admin__who">

@@ -15,7 +15,10 @@ export function productMeta(
   const { product } = data;
   const { url, image, jsonLd } = data.seo;
   return [
-    ...pageMeta(matches, { title: product.name, description: excerpt(product.description) }),
+    ...pageMeta(matches, {
+      title: product.seoTitle || product.name,
+      description: product.seoDescription || excerpt(product.description),
+    }),
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },
     { property: "og:url", content: url },

@@ -45,5 +45,7 @@ export function toDetail(
     category: own,
     breadcrumbs: category.breadcrumbs,
     createdAt: new Date(p.createdAt).toISOString(),
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
   };
 }

@@ -25,12 +25,14 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { keyedCache } from "../../lib/keyed-cache.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
-import type { RecordAudit } from "../../lib/record-editor.ts";
+import type { RecordAudit } from "../../lib/record-audit.ts";
 import { limit } from "../auth/rate-limit.ts";
 import type { Events } from "../events/events.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { photoFromDataUrl, photoUrl, preparePhotos, reviewPhotoFiles } from "./review-photos.ts";
 import * as repo from "./reviews.repository.ts";
+
+export type { RecordAudit };
 
 export type ReviewsDeps = {
   db: Db;
