@@ -31,6 +31,8 @@ import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import type { CartServiceImpl } from "./modules/cart/cart.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
+import { productImportsRoutes } from "./modules/catalog/product-imports.routes.ts";
+import type { ProductImportsImpl } from "./modules/catalog/product-imports.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { adminCouriersRoutes } from "./modules/checkout/admin-couriers.routes.ts";
@@ -99,6 +101,8 @@ export type ApiDomains = {
   /** The back-office's refunds and customers (decision 046). */
   staffRefunds: StaffRefundsImpl;
   staffCustomers: StaffCustomersImpl;
+  /** Product CSV imports and exports (decision 063). */
+  productImports: ProductImportsImpl;
   /** Disputes (decision 052): the shopper's and the back-office's sides. */
   disputes: DisputesService;
   staffDisputes: AdminDisputesService;
@@ -183,6 +187,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(vendorApplicationRoutes, { applications: d.vendorApplications });
       await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
       await api.register(reviewsRoutes, { reviews: d.reviews });
+      await api.register(productImportsRoutes, { imports: d.productImports });
       await api.register(notificationRoutes, { notifications: d.notifications });
       await api.register(disputesRoutes, { disputes: d.disputes });
       await api.register(adminDisputesRoutes, { staffDisputes: d.staffDisputes });

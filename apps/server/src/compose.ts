@@ -6,6 +6,7 @@ import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
+import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
 import { createBackOffice } from "@maidan/api/modules/checkout/back-office";
 import { createCheckout } from "@maidan/api/modules/checkout/checkout.service";
@@ -353,6 +354,13 @@ export async function composeDomains(
   });
   // Price drops and returns to stock of wishlisted products, at most daily per shopper (#16).
   defineWishlistWatch(jobs, wishlistWatch, config.isTest ? undefined : cronEvery(15 * 60_000));
+  // Product CSV imports (decision 063): batches on the queue; each batch drops the catalogue's
+  // caches, pages and sitemap on every instance.
+  const productImports = createProductImports({
+    db,
+    jobs,
+    catalogChanged: () => news.publish({ kind: "catalog" }),
+  });
   await jobs.start();
   const audit = createAuditService(db);
   const backOffice = createBackOffice({ db, jobs, audit });
@@ -394,6 +402,7 @@ export async function composeDomains(
     staffOrders,
     staffRefunds,
     staffCustomers,
+    productImports,
     disputes,
     staffDisputes,
     audit,
@@ -447,6 +456,7 @@ export async function composeDomains(
       adminLuckyDraws: luckyDraw.staff,
       referrals,
       adminReferrals: referrals.staff,
+      productImports,
     },
   };
 }

@@ -4,6 +4,7 @@
  * imported again changes what was edited and nothing else.
  */
 import { z } from "zod";
+import type { Staff } from "./admin-orders.ts";
 
 /** The columns, in the order the export writes them; an import needs each, in any order. */
 export const PRODUCT_CSV_COLUMNS = [
@@ -83,16 +84,12 @@ export type ProductImportList = z.infer<typeof productImportList>;
 
 export type ProductImportService = {
   /** Checks a file and keeps it with its preview; writes no product. */
-  preview(
-    actor: { id: string; role: string },
-    fileName: string,
-    csv: string,
-  ): Promise<ProductImport>;
+  preview(actor: Staff, fileName: string, csv: string): Promise<ProductImport>;
   /** Starts a previewed import without errors (its batches run on the job queue). */
-  start(actor: { id: string; role: string }, id: string): Promise<ProductImport>;
-  get(actor: { id: string; role: string }, id: string): Promise<ProductImport>;
+  start(actor: Staff, id: string): Promise<ProductImport>;
+  get(actor: Staff, id: string): Promise<ProductImport>;
   /** The actor's recent imports (staff above vendors: everyone's). */
-  list(actor: { id: string; role: string }): Promise<ProductImportList>;
-  /** Every product the actor may manage, one row per variant, in PRODUCT_CSV_COLUMNS. */
-  exportCsv(actor: { id: string; role: string }): Promise<string>;
+  list(actor: Staff): Promise<ProductImportList>;
+  /** Every product the actor may manage, one row per variant, in PRODUCT_CSV_COLUMNS, in pieces. */
+  exportCsv(actor: Staff): AsyncIterable<string>;
 };

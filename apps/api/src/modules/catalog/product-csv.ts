@@ -48,7 +48,7 @@ export function readProductCsv(text: string): { rows: CsvRow[]; errors: ImportRo
       skip_empty_lines: true,
       relax_column_count: true,
       max_record_size: 100_000,
-    });
+    }) as unknown as typeof records;
   } catch (e) {
     const line = (e as { lines?: number }).lines ?? 1;
     return {
