@@ -142,6 +142,12 @@ export default [
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),
     route("admin/lucky-draws", "routes/admin/lucky-draws.tsx", { id: "admin-lucky-draws" }),
+    route("admin/products/import", "routes/admin/product-imports.tsx", {
+      id: "admin-product-imports",
+    }),
+    route("admin/products/import/:id", "routes/admin/product-import.tsx", {
+      id: "admin-product-import",
+    }),
   ]),
 
   layout("layouts/none.tsx", [

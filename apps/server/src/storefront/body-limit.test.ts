@@ -31,4 +31,10 @@ describe("uploadLimit", () => {
     expect(uploadLimit("/request-call-back")).toBeUndefined();
     expect(uploadLimit("/my/disputes/1")).toBeUndefined();
   });
+
+  it("lets /admin/products/import bring a 10 MB CSV, and nothing else under /admin", () => {
+    expect(uploadLimit("/admin/products/import")).toBeGreaterThan(10 * 1024 * 1024);
+    expect(uploadLimit("/admin/products/import.data")).toBe(uploadLimit("/admin/products/import"));
+    expect(uploadLimit("/admin/products/import/1")).toBeUndefined();
+  });
 });

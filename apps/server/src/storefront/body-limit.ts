@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { AppError } from "@maidan/contracts/errors";
+import { PRODUCT_IMPORT_MAX_MB } from "@maidan/contracts/product-imports";
 import { VENDOR_FORM_BODY_LIMIT } from "@maidan/contracts/vendor-labels";
 
 const tooLarge = () => new AppError("BODY_TOO_LARGE", "Request body is too large");
@@ -26,9 +27,24 @@ export function limitedBody(
   return { stream: body.pipe(counted) };
 }
 
-/** Pages whose form takes files, with or without JavaScript (`.data`: React Router's fetch). */
-const UPLOAD_PAGES = new Set(["/apply-for-vendor", "/apply-for-vendor.data"]);
+/** A product CSV and its form's fields (decision 063). */
+const IMPORT_FORM_BODY_LIMIT = PRODUCT_IMPORT_MAX_MB * 1024 * 1024 + 64 * 1024;
 
-/** Pages whose form takes files get a larger body than the rest (decision 058). */
-export const uploadLimit = (url: string) =>
-  UPLOAD_PAGES.has(url.split("?")[0] ?? "") ? VENDOR_FORM_BODY_LIMIT : undefined;
+/**
+ * Pages whose form takes files, with their limits: with or without JavaScript (`.data` is React
+ * Router's fetch of the same action).
+ */
+const UPLOAD_PAGES = new Map(
+  (
+    [
+      ["/apply-for-vendor", VENDOR_FORM_BODY_LIMIT],
+      ["/admin/products/import", IMPORT_FORM_BODY_LIMIT],
+    ] as const
+  ).flatMap(([path, limit]) => [
+    [path, limit],
+    [`${path}.data`, limit],
+  ]),
+);
+
+/** Pages whose form takes files get a larger body than the rest (decisions 058, 063). */
+export const uploadLimit = (url: string) => UPLOAD_PAGES.get(url.split("?")[0] ?? "");
