@@ -29,6 +29,8 @@ import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { usersRoutes } from "./modules/auth/users.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import type { CartServiceImpl } from "./modules/cart/cart.service.ts";
+import { adminProductsRoutes } from "./modules/catalog/admin-products.routes.ts";
+import type { AdminProductsImpl } from "./modules/catalog/admin-products.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
 import { productImportsRoutes } from "./modules/catalog/product-imports.routes.ts";
@@ -136,6 +138,8 @@ export type ApiDomains = {
   notifications: NotificationsImpl;
   /** The lucky draw: entries, the draw's run and its proof (decision 056). */
   luckyDraw: LuckyDrawImpl;
+  /** The back-office's products, images and stock (decision 060). */
+  adminProducts: AdminProductsImpl;
 };
 
 /**
@@ -191,6 +195,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(notificationRoutes, { notifications: d.notifications });
       await api.register(disputesRoutes, { disputes: d.disputes });
       await api.register(adminDisputesRoutes, { staffDisputes: d.staffDisputes });
+      await api.register(adminProductsRoutes, { products: d.adminProducts });
       await api.register(luckyDrawRoutes, {
         shopper: d.luckyDraw.shopper,
         staff: d.luckyDraw.staff,

@@ -4,6 +4,7 @@ import { createAddressService } from "@maidan/api/modules/addresses/addresses.se
 import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
+import { createAdminProducts } from "@maidan/api/modules/catalog/admin-products.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
@@ -380,8 +381,18 @@ export async function composeDomains(
     if (n.kind === "stock") reviews.forget(n.productIds);
     else if (n.kind === "catalog") reviews.forget("all");
   });
+  // The back-office's catalogue (decision 060): a product change drops every instance's
+  // catalogue caches, pages and sitemap; a stock adjustment what showed that product's stock.
+  const adminProducts = createAdminProducts({
+    db,
+    media,
+    audit: auditRecord,
+    catalogChanged: () => news.publish({ kind: "catalog" }),
+    stockChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
+  });
   app.addHook("onClose", () => jobs.stop());
   return {
+    adminProducts,
     config,
     database,
     kv,
@@ -456,7 +467,11 @@ export async function composeDomains(
       adminLuckyDraws: luckyDraw.staff,
       referrals,
       adminReferrals: referrals.staff,
+<<<<<<< HEAD
       productImports,
+=======
+      adminProducts,
+>>>>>>> feat/catalog
     },
   };
 }

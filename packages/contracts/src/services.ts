@@ -3,6 +3,7 @@ import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOverviewService } from "./admin-dashboard.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
+import type { AdminProductsService } from "./admin-products.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
@@ -115,6 +116,11 @@ export type AppServices = {
   /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
   referrals: ReferralService;
   adminReferrals: AdminReferralsService;
+<<<<<<< HEAD
   /** Product CSV imports and exports (decision 063). */
   productImports: ProductImportService;
+=======
+  /** The back-office's products, images and stock (decision 060). */
+  adminProducts: AdminProductsService;
+>>>>>>> feat/catalog
 };

@@ -79,7 +79,15 @@ export const products = pgTable(
     ratingAvg: integer("rating_avg_x100").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Shown to shoppers exactly when `status` is active: the back-office keeps both in step. */
     active: boolean("active").notNull().default(true),
+    /** draft (being prepared), active (for sale), archived (off sale; kept for its orders). */
+    status: text("status").$type<ProductStatus>().notNull().default("active"),
+    /** Extra words search finds the product by, and Roman-Urdu words for it (decision 060). */
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    synonyms: text("synonyms").array().notNull().default(sql`'{}'::text[]`),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -101,8 +109,12 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt),
     index("products_sold_idx").on(t.soldCount),
     check("products_price_check", sql`${t.price} >= 0 and ${t.mrp} >= ${t.price}`),
+    check("products_status_check", sql`${t.status} in ('draft', 'active', 'archived')`),
+    index("products_status_idx").on(t.status, t.updatedAt),
   ],
 );
+
+export type ProductStatus = "draft" | "active" | "archived";
 
 export const variants = pgTable(
   "variants",
@@ -159,4 +171,30 @@ export const searchTerms = pgTable(
     weight: integer("weight").notNull().default(0),
   },
   (t) => [index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+);
+
+/**
+ * Every stock change staff make to a variant (decision 060): the reason, the change and the
+ * figure it left, written in the transaction of the change. Orders' own takes and returns are
+ * not here (their order lines are their history).
+ */
+export const stockAdjustments = pgTable(
+  "stock_adjustments",
+  {
+    id: id(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** received, damaged, counted (sets the figure), or initial (the product's first save). */
+    reason: text("reason").notNull(),
+    delta: integer("delta").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_adjustments_variant_idx").on(t.variantId, t.createdAt)],
 );

@@ -271,7 +271,8 @@ export const searchCount = async (db: DbOrTx, tsQuery: string) => {
 };
 
 /**
- * Rebuilds the vocabulary from product names, categories, brands and the synonym keys. A full
+ * Rebuilds the vocabulary from product names, keywords and synonyms, categories, brands and the
+ * synonym keys. A full
  * pass, run only when the catalogue changes (never per request).
  */
 export const rebuildSearchTerms = (db: DbOrTx, extra: string[]) =>
@@ -280,6 +281,8 @@ export const rebuildSearchTerms = (db: DbOrTx, extra: string[]) =>
     await tx.execute(sql`insert into search_terms (term, weight)
       select w, count(*)::int from (
         select regexp_split_to_table(lower(name), '[^a-z0-9]+') as w from products where active
+        union all select regexp_split_to_table(lower(catalog_words(keywords || synonyms)), '[^a-z0-9]+')
+          from products where active and cardinality(keywords || synonyms) > 0
         union all select regexp_split_to_table(lower(name), '[^a-z0-9]+') from categories where active
         union all select regexp_split_to_table(lower(name), '[^a-z0-9]+') from brands where active
       ) words where length(w) >= 3 group by w

@@ -503,6 +503,81 @@ describe("roles on every /api/admin operation", () => {
       },
       vendor: 403,
     },
+    // Products and stock (decision 060): vendors act on their own stores' products only, so an
+    // unknown product or variant is a 404 for every staff member; a vendor's new product goes to
+    // their own store, as a draft.
+    "GET /api/admin/products": { url: "/api/admin/products", vendor: 200 },
+    "GET /api/admin/products/options": { url: "/api/admin/products/options", vendor: 200 },
+    "POST /api/admin/products": {
+      url: "/api/admin/products",
+      body: (() => {
+        const k = crypto.randomUUID().slice(0, 8);
+        return {
+          name: `Role check ${k}`,
+          categoryId: "00000000-0000-4000-8000-000000000000",
+          status: "draft",
+          variants: [{ sku: `ROLE-${k}`, price: 100, stock: 1 }],
+        };
+      })(),
+      // An unknown category: through the role check to the field's 400.
+      vendor: 400,
+      staff: 400,
+    },
+    ...Object.fromEntries(
+      [
+        ["GET /api/admin/products/{id}", "GET", "", undefined],
+        [
+          "PUT /api/admin/products/{id}",
+          "PUT",
+          "",
+          {
+            name: "Role check",
+            categoryId: crypto.randomUUID(),
+            variants: [{ sku: "ROLE-X", price: 1, stock: 1 }],
+          },
+        ],
+        ["DELETE /api/admin/products/{id}", "DELETE", "", undefined],
+        ["POST /api/admin/products/{id}/images", "POST", "/images", undefined],
+        [
+          "PUT /api/admin/products/{id}/images/order",
+          "PUT",
+          "/images/order",
+          { order: [crypto.randomUUID()] },
+        ],
+        [
+          "PUT /api/admin/products/{id}/images/{imageId}",
+          "PUT",
+          `/images/${crypto.randomUUID()}`,
+          { alt: "role check" },
+        ],
+        [
+          "DELETE /api/admin/products/{id}/images/{imageId}",
+          "DELETE",
+          `/images/${crypto.randomUUID()}`,
+          undefined,
+        ],
+      ].map(([name, , tail, body]) => [
+        name,
+        {
+          url: `/api/admin/products/${crypto.randomUUID()}${tail}`,
+          ...(body ? { body } : {}),
+          vendor: 404,
+          staff: 404,
+        },
+      ]),
+    ),
+    "GET /api/admin/stock/low": { url: "/api/admin/stock/low", vendor: 200 },
+    "POST /api/admin/stock/{variantId}/adjust": {
+      url: `/api/admin/stock/${crypto.randomUUID()}/adjust`,
+      body: { reason: "received", qty: 1 },
+      vendor: 404,
+      staff: 404,
+    },
+    "GET /api/admin/stock/{variantId}/history": {
+      url: `/api/admin/stock/${crypto.randomUUID()}/history`,
+      vendor: 404,
+      staff: 404,
+    },
     // Referrals (decision 055): managers read, admins change the amounts (set to the defaults).
     "GET /api/admin/referrals": { url: "/api/admin/referrals", vendor: 403 },
     "GET /api/admin/referrals/settings": { url: "/api/admin/referrals/settings", vendor: 403 },
@@ -532,7 +607,7 @@ describe("roles on every /api/admin operation", () => {
       // A fresh order of the vendor's store for each caller: each may move it once.
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
-        const method = name.split(" ")[0] as "GET" | "POST" | "PUT";
+        const method = name.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
         const res = await send(t, method, op.url, headers, op.body);
         const expected =
           who === "anonymous"

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { hotRows } from "@maidan/db/prepared";
+import { first } from "@maidan/db/raw-rows";
 import { products, variants } from "@maidan/db/schema-catalog";
 import { eq, inArray, sql } from "drizzle-orm";
 
@@ -84,4 +85,31 @@ export async function returnStock(
         sql`update products set sold_count = greatest(0, sold_count - ${l.qty}) where id = ${l.productId}`,
       );
   }
+}
+
+/**
+ * A staff adjustment of one variant, its product locked already (lockProducts): `add` units
+ * (negative to take), or `set` the figure counted. One statement, so a figure never goes below
+ * zero; null when it would (nothing changed) or the variant is gone. Returns the figure before
+ * and after.
+ */
+export async function adjustStock(
+  tx: DbOrTx,
+  variantId: string,
+  change: { add: number } | { set: number },
+) {
+  type Figures = { before: number; after: number };
+  return "add" in change
+    ? first<Figures>(
+        tx,
+        sql`update variants set stock = stock + ${change.add}
+          where id = ${variantId} and stock + ${change.add} >= 0
+          returning stock - ${change.add} as before, stock as after`,
+      )
+    : first<Figures>(
+        tx,
+        sql`update variants v set stock = ${change.set}
+          from (select id, stock from variants where id = ${variantId}) old
+          where v.id = old.id returning old.stock as before, v.stock as after`,
+      );
 }

@@ -31,3 +31,13 @@ export const stockLeft = (tx: DbOrTx, variantId: string) => repo.stockLeft(tx, v
 
 /** The slug and in-stock flag of these products (for the catalogue's caches). */
 export const productsInStock = (db: DbOrTx, ids: string[]) => repo.productsInStock(db, ids);
+
+/**
+ * A staff stock adjustment (received, damaged, counted), in the caller's transaction after
+ * lockProducts: the conditional update never leaves a figure below zero; null when it would.
+ */
+export const adjustStock = (
+  tx: DbOrTx,
+  variantId: string,
+  change: { add: number } | { set: number },
+) => repo.adjustStock(tx, variantId, change);
