@@ -4,7 +4,10 @@ import { createAddressService } from "@maidan/api/modules/addresses/addresses.se
 import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
-import { createAdminProducts } from "@maidan/api/modules/catalog/admin-products.service";
+import {
+  createAdminProducts,
+  productWriter,
+} from "@maidan/api/modules/catalog/admin-products.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
@@ -361,6 +364,7 @@ export async function composeDomains(
     db,
     jobs,
     catalogChanged: () => news.publish({ kind: "catalog" }),
+    saveProduct: productWriter(auditRecord).saveProduct,
   });
   await jobs.start();
   const audit = createAuditService(db);
@@ -467,11 +471,8 @@ export async function composeDomains(
       adminLuckyDraws: luckyDraw.staff,
       referrals,
       adminReferrals: referrals.staff,
-<<<<<<< HEAD
       productImports,
-=======
       adminProducts,
->>>>>>> feat/catalog
     },
   };
 }

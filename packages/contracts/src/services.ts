@@ -116,11 +116,8 @@ export type AppServices = {
   /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
   referrals: ReferralService;
   adminReferrals: AdminReferralsService;
-<<<<<<< HEAD
   /** Product CSV imports and exports (decision 063). */
   productImports: ProductImportService;
-=======
   /** The back-office's products, images and stock (decision 060). */
   adminProducts: AdminProductsService;
->>>>>>> feat/catalog
 };

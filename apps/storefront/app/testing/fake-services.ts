@@ -110,11 +110,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminLuckyDraws: unusedService<AppServices["adminLuckyDraws"]>("adminLuckyDraws"),
     referrals: unusedService<AppServices["referrals"]>("referrals"),
     adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
-<<<<<<< HEAD
     productImports: unusedService<AppServices["productImports"]>("productImports"),
-=======
     adminProducts: unusedService<AppServices["adminProducts"]>("adminProducts"),
->>>>>>> feat/catalog
   };
 }
 

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from "@maidan/db/database";
 import { logger } from "@maidan/observability/log";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Jobs } from "../jobs/jobs.ts";
-import { saveProduct } from "./admin-products.service.ts";
+import type { productWriter } from "./admin-products.service.ts";
 import { type CsvProduct, groupProducts, locate, readProductCsv, wordsOf } from "./product-csv.ts";
 import { exportRows } from "./product-export.ts";
 import * as repo from "./product-imports.repository.ts";
@@ -27,6 +27,8 @@ export type ProductImportsDeps = {
   jobs: Jobs;
   /** After each batch's commit: every instance drops what showed these products (cache news). */
   catalogChanged: (productIds: string[]) => void;
+  /** The product editor's save (decision 060): the one rule book for a product write. */
+  saveProduct: ReturnType<typeof productWriter>["saveProduct"];
 };
 
 /** One product of a file, made into the input a product save checks, or its errors. */
@@ -172,7 +174,7 @@ export function createProductImports(deps: ProductImportsDeps) {
     if (!p.input) return { id: null, errors: p.errors };
     try {
       const saved = await tx.transaction((sp) =>
-        saveProduct(sp, p.input as ProductInput, actor, p.existingId),
+        deps.saveProduct(sp, p.input as ProductInput, actor, p.existingId),
       );
       return { id: saved.id, errors: [] };
     } catch (e) {
