@@ -168,19 +168,22 @@ describe("importing products from CSV", () => {
     const preview = await previewOf(admin, body);
     expect(preview.errors.map((e) => [e.line, e.column])).toEqual([
       [2, "price"],
+      [2, "sale_price"],
       [3, "sale_price"],
       [4, "category"],
       [6, "sku"],
       [7, null],
       [8, "stock"],
     ]);
-    expect(preview.errors[1]?.message).toBe("The sale price cannot be above the price");
-    expect(preview.errors[2]?.message).toBe(
+    expect(preview.errors[0]?.message).toBe("The price cannot be below zero");
+    expect(preview.errors[2]?.message).toBe("The sale price cannot be above the price");
+    expect(preview.errors[3]?.message).toBe(
       'No category "no-such-category": use the slug of one that exists',
     );
-    expect(preview.errors[3]?.message).toBe('The SKU "dup-1" is also on line 5');
-    expect(preview.errors[4]?.message).toMatch(new RegExp(`The SKU "${seededSku}" is used by`));
-    expect(preview.creates).toBe(7);
+    expect(preview.errors[4]?.message).toBe('The SKU "dup-1" is also on line 5');
+    expect(preview.errors[5]?.message).toMatch(new RegExp(`^The SKU "${seededSku}" is used by`));
+    expect(preview.errors[6]?.message).toBe("Enter the stock figure");
+    expect(preview.creates).toBe(8);
     const refused = await start(admin, preview._id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(

@@ -125,35 +125,37 @@ export function createProductImports(deps: ProductImportsDeps) {
           });
         else if (sku) skuLine.set(sku, row.line);
       }
+      // A blank cell is a value left out (the editor's form sends none for it either).
+      const cell = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
       const raw = {
-        name: first?.name,
+        name: cell(first?.name),
         slug: product.slug,
-        description: first?.description,
-        categoryId: lookup("category", names.categories, "category") ?? first?.category,
+        description: first?.description ?? "",
+        categoryId: lookup("category", names.categories, "category") ?? cell(first?.category),
         brandId: lookup("brand", names.brands, "brand"),
         vendorId: lookup("store", names.stores, "store"),
-        status: first?.status.toLowerCase(),
+        status: cell(first?.status.toLowerCase()),
         keywords: wordsOf(first?.keywords ?? ""),
         synonyms: wordsOf(first?.synonyms ?? ""),
-        seoTitle: first?.seo_title,
-        seoDescription: first?.seo_description,
+        seoTitle: cell(first?.seo_title),
+        seoDescription: cell(first?.seo_description),
         variants: product.rows.map((r) => ({
           // An existing variant (same SKU) keeps its id, and with it its stock: stock changes
           // of existing variants are adjustments with a reason, never a file's figure.
           id: existingId ? variantOf.get(r.cells.sku.toLowerCase())?.variantId : undefined,
-          sku: r.cells.sku,
-          size: r.cells.size,
-          color: r.cells.color,
-          price: r.cells.price,
-          salePrice: r.cells.sale_price,
-          stock: r.cells.stock,
+          sku: cell(r.cells.sku),
+          size: cell(r.cells.size),
+          color: cell(r.cells.color),
+          price: cell(r.cells.price),
+          salePrice: cell(r.cells.sale_price),
+          stock: cell(r.cells.stock),
         })),
       };
       const parsed = productInput.safeParse(raw);
       if (!parsed.success)
         for (const issue of parsed.error.issues) {
           const at = locate(product, issue.path, issue.message);
-          // A lookup already said why the id is missing.
+          // Once per cell: a lookup may already have said why the id is missing.
           if (!own.some((o) => o.line === at.line && o.column === at.column)) own.push(at);
         }
       return {
@@ -179,14 +181,10 @@ export function createProductImports(deps: ProductImportsDeps) {
       return { id: saved.id, errors: [] };
     } catch (e) {
       if (!isAppError(e) || e.status >= 500) throw e;
-      const [field, ...rest] = e.message.split(": ");
-      const path = rest.length
-        ? (field ?? "").split(".").map((x) => (/^\d+$/.test(x) ? Number(x) : x))
-        : [];
-      return {
-        id: null,
-        errors: [locate(p.product, path, rest.length ? rest.join(": ") : e.message)],
-      };
+      // "variants.1.sku: …" or "categoryId: …" names its field; other messages are the product's.
+      const named = /^([a-zA-Z]+(?:\.\d+\.[a-zA-Z]+)?): (.+)$/s.exec(e.message);
+      const path = named?.[1]?.split(".").map((x) => (/^\d+$/.test(x) ? Number(x) : x)) ?? [];
+      return { id: null, errors: [locate(p.product, path, named?.[2] ?? e.message)] };
     }
   }
 
@@ -204,7 +202,8 @@ export function createProductImports(deps: ProductImportsDeps) {
       const batch = planned.slice(i, i + PRODUCT_IMPORT_BATCH);
       await db
         .transaction(async (tx) => {
-          for (const p of batch) errors.push(...(await saveOne(tx, actor, p)).errors);
+          // Products whose input did not check are reported by the plan already.
+          for (const p of batch) if (p.input) errors.push(...(await saveOne(tx, actor, p)).errors);
           throw new DryRun();
         })
         .catch((e) => {
