@@ -81,8 +81,8 @@ test("a CSV checked, mended, imported with a progress bar, and its product found
   await admin.getByRole("button", { name: "Check the file" }).click();
   await expect(admin.getByText("1 (1 new, 0 updated)")).toBeVisible();
   await hydrated(admin);
-  await admin.getByRole("button", { name: "Import 1 products" }).click();
-  await expect(admin.getByText("Done: 1 products written.")).toBeVisible({ timeout: 30_000 });
+  await admin.getByRole("button", { name: "Import 1 product" }).click();
+  await expect(admin.getByText("Done: 1 product written.")).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByRole("progressbar")).toHaveAttribute("value", "1");
   await snapshot(admin, info, "admin-import-done");
 

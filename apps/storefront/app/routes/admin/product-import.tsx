@@ -32,13 +32,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireStaff(context, request);
   try {
     const started = await services(context).productImports.start(staff, params.id);
-    return { ok: true, message: `Importing ${started.products} products.` };
+    return {
+      ok: true,
+      message: `Importing ${started.products} ${started.products === 1 ? "product" : "products"}.`,
+    };
   } catch (e) {
     return failure(e);
   }
 }
 
 const n = (x: number) => x.toLocaleString("en-US");
+const products = (x: number) => `${n(x)} ${x === 1 ? "product" : "products"}`;
 
 export default function ProductImport() {
   const im = useLoaderData<typeof loader>();
@@ -76,7 +80,7 @@ export default function ProductImport() {
         <Form method="post" className="admin-action" aria-label="Start the import">
           <p>The file is ready. Nothing has been written yet.</p>
           <button type="submit" className="button" disabled={busy}>
-            Import {n(im.products)} products
+            Import {products(im.products)}
           </button>
         </Form>
       )}
@@ -89,10 +93,10 @@ export default function ProductImport() {
         <div className="admin-progress">
           <label htmlFor="import-progress">
             {im.status === "done"
-              ? `Done: ${n(im.done)} products written.`
+              ? `Done: ${products(im.done)} written.`
               : im.status === "failed"
-                ? `Stopped after ${n(im.done)} products.`
-                : `Importing: ${n(im.done)} of ${n(im.products)} products (${percent}%).`}
+                ? `Stopped after ${products(im.done)}.`
+                : `Importing: ${n(im.done)} of ${products(im.products)} (${percent}%).`}
           </label>
           <progress id="import-progress" max={im.products || 1} value={im.done} />
           {moving && (
