@@ -43,6 +43,9 @@ export const importMessages = {
   tooManyRows: `A file may have at most ${PRODUCT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows.`,
   hasErrors: "Fix the rows with errors and upload the file again: nothing was imported.",
   notPreviewed: "This import has already been started.",
+  /** A failed run's errors were the database's, not the file's: the rest can be imported. */
+  failed:
+    "The import stopped before the end. The products written so far are kept; resume to import the rest.",
 } as const;
 
 export const IMPORT_STATUSES = ["previewed", "queued", "running", "done", "failed"] as const;
@@ -85,7 +88,7 @@ export type ProductImportList = z.infer<typeof productImportList>;
 export type ProductImportService = {
   /** Checks a file and keeps it with its preview; writes no product. */
   preview(actor: Staff, fileName: string, csv: string): Promise<ProductImport>;
-  /** Starts a previewed import without errors (its batches run on the job queue). */
+  /** Starts a previewed import without errors, or resumes a failed one (batches on the job queue). */
   start(actor: Staff, id: string): Promise<ProductImport>;
   get(actor: Staff, id: string): Promise<ProductImport>;
   /** The actor's recent imports (staff above vendors: everyone's). */

@@ -229,6 +229,44 @@ describe("importing products from CSV", () => {
   });
 });
 
+describe("a run that stops", () => {
+  it("keeps what it committed, says it failed, and resumes to the end", async () => {
+    const p = await previewOf(admin, csv([product("csv-resume-a"), product("csv-resume-boom")]));
+    expect(p.errorCount).toBe(0);
+    // The database refuses the second product while the import runs (as a failure would).
+    await t.database.pool.query(`create function csv_boom() returns trigger language plpgsql as
+      $$ begin if new.slug = 'csv-resume-boom' then raise exception 'disk full'; end if; return new; end $$`);
+    await t.database.pool.query(
+      "create trigger csv_boom before insert on products for each row execute function csv_boom()",
+    );
+    try {
+      expect((await start(admin, p._id)).statusCode).toBe(200);
+      await t.app.domains.jobs.drain();
+      const failed = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/product-imports/${p._id}`,
+        headers: admin,
+      });
+      expect(failed.json()).toMatchObject({ status: "failed", done: 0 });
+      // One batch, one transaction: nothing of it was kept.
+      expect(await productRow("csv-resume-a")).toBeUndefined();
+    } finally {
+      await t.database.pool.query("drop trigger csv_boom on products; drop function csv_boom()");
+    }
+    expect((await start(admin, p._id)).statusCode).toBe(200);
+    await t.app.domains.jobs.drain();
+    const resumed = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/product-imports/${p._id}`,
+      headers: admin,
+    });
+    expect(resumed.json()).toMatchObject({ status: "done", done: 2, errorCount: 0 });
+    expect(await productRow("csv-resume-boom")).toBeDefined();
+    // Done is done: no third run.
+    expect((await start(admin, p._id)).statusCode).toBe(409);
+  });
+});
+
 describe("who may import and export", () => {
   it("anonymous 401, a shopper 403; a vendor imports drafts into their own store only and exports only theirs", async () => {
     const body = csv([product("csv-vendor", { status: "draft" })]);

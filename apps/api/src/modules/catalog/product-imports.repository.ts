@@ -30,13 +30,15 @@ export const recentImports = (db: DbOrTx, actorId: string | null, limit: number)
     .orderBy(desc(productImports.createdAt))
     .limit(limit);
 
-/** previewed → queued, once: false when another request started it first. */
+/** previewed (or failed, to resume) → queued, once: false when another request started it first. */
 export const queue = async (db: DbOrTx, id: string) =>
   (
     await db
       .update(productImports)
-      .set({ status: "queued", updatedAt: new Date() })
-      .where(and(eq(productImports.id, id), eq(productImports.status, "previewed")))
+      .set({ status: "queued", updatedAt: new Date(), finishedAt: null })
+      .where(
+        and(eq(productImports.id, id), inArray(productImports.status, ["previewed", "failed"])),
+      )
       .returning({ id: productImports.id })
   ).length === 1;
 

@@ -224,6 +224,17 @@ export function createProductImports(deps: ProductImportsDeps) {
     }
     const actor: Staff = { id: row.actorId, role };
     await repo.setStatus(db, importId, "running");
+    try {
+      return await runBatches(importId, actor, row);
+    } catch (e) {
+      // The database went away, say: the batches committed stay, staff can resume the rest.
+      logger().error({ err: e, importId }, "product import: stopped");
+      await repo.setStatus(db, importId, "failed", true);
+      return { failed: (e as Error).message };
+    }
+  }
+
+  async function runBatches(importId: string, actor: Staff, row: repo.ImportRow) {
     const { planned } = await plan(db, actor, row.csv);
     let done = row.done;
     while (done < planned.length) {
@@ -289,8 +300,10 @@ export function createProductImports(deps: ProductImportsDeps) {
     async start(actor, id) {
       const r = UUID.test(id) ? await repo.findImport(db, id) : null;
       if (!r || r.actorId !== actor.id) throw notFound("No such import");
-      if (r.errorCount > 0) throw badRequest(importMessages.hasErrors);
-      if (r.status !== "previewed") throw conflict(importMessages.notPreviewed);
+      // A failed run resumes after its last committed batch; its check had no errors.
+      if (r.status === "previewed" && r.errorCount > 0) throw badRequest(importMessages.hasErrors);
+      if (r.status !== "previewed" && r.status !== "failed")
+        throw conflict(importMessages.notPreviewed);
       await db.transaction(async (tx) => {
         if (!(await repo.queue(tx, id))) throw conflict(importMessages.notPreviewed);
         await jobs.enqueue<ImportJob>(tx, PRODUCT_IMPORT_QUEUE, { importId: id });

@@ -1,3 +1,4 @@
+import { importMessages } from "@maidan/contracts/product-imports";
 import { useEffect } from "react";
 import {
   Form,
@@ -81,6 +82,16 @@ export default function ProductImport() {
           <p>The file is ready. Nothing has been written yet.</p>
           <button type="submit" className="button" disabled={busy}>
             Import {products(im.products)}
+          </button>
+        </Form>
+      )}
+      {im.status === "failed" && (
+        <Form method="post" className="admin-action" aria-label="Resume the import">
+          <p role="alert" className="admin-alert">
+            {importMessages.failed}
+          </p>
+          <button type="submit" className="button" disabled={busy}>
+            Resume the import
           </button>
         </Form>
       )}
