@@ -25,7 +25,8 @@ export const productImports = pgTable(
     done: integer("done").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
     /** The first errors, as {line, column, message}. */
-    errors: jsonb("errors").$type<{ line: number; column: string | null; message: string }[]>()
+    errors: jsonb("errors")
+      .$type<{ line: number; column: string | null; message: string }[]>()
       .notNull()
       .default([]),
     createdAt: createdAt(),

@@ -135,8 +135,8 @@ export default function ProductImport() {
               </tr>
             </thead>
             <tbody>
-              {im.errors.map((e, i) => (
-                <tr key={`${e.line}-${e.column}-${i}`}>
+              {im.errors.map((e) => (
+                <tr key={`${e.line}-${e.column}-${e.message}`}>
                   <td className="num">{e.line}</td>
                   <td>{e.column ?? "—"}</td>
                   <td>{e.message}</td>
