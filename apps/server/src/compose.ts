@@ -297,7 +297,7 @@ export async function composeDomains(
   const pages = changeHub();
   catalog.onChange((change) => {
     // Home rows, category and landing pages show tiles with their stock too.
-    if (change.kind === "all" || change.listings) site.dropTiles();
+    if (change.kind !== "stock" || change.listings) site.dropTiles();
     pages.emit(change);
   });
   // The lucky draw (decision 056): delivered orders earn entries, a job runs each draw once.
@@ -318,6 +318,10 @@ export async function composeDomains(
     // Back in stock is found by the wishlist watch's schedule, not here: stock news comes with
     // every order, and a watch queued per order cost each order a job (decision 050).
     if (n.kind === "stock") await catalog.stockChanged(n.productIds);
+    // A back-office edit or an import: those products, listings and search; the writer also
+    // brings the shared search vocabulary up to date (soon, once for a burst of edits).
+    else if (n.kind === "products")
+      await catalog.productsChanged(n.productIds, { vocabulary: from === "here" });
     else if (n.kind === "catalog") {
       // The writer rebuilds the shared search vocabulary; the others only drop their copies.
       if (from === "here") catalog.invalidate();
@@ -363,7 +367,7 @@ export async function composeDomains(
   const productImports = createProductImports({
     db,
     jobs,
-    catalogChanged: () => news.publish({ kind: "catalog" }),
+    catalogChanged: (ids) => news.publish({ kind: "products", productIds: ids }),
     saveProduct: productWriter(auditRecord).saveProduct,
   });
   await jobs.start();
@@ -391,7 +395,7 @@ export async function composeDomains(
     db,
     media,
     audit: auditRecord,
-    catalogChanged: () => news.publish({ kind: "catalog" }),
+    catalogChanged: (ids) => news.publish({ kind: "products", productIds: ids }),
     stockChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
   });
   app.addHook("onClose", () => jobs.stop());
