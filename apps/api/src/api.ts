@@ -30,6 +30,8 @@ import { adminProductsRoutes } from "./modules/catalog/admin-products.routes.ts"
 import type { AdminProductsImpl } from "./modules/catalog/admin-products.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import type { CatalogServiceImpl } from "./modules/catalog/catalog.service.ts";
+import { productImportsRoutes } from "./modules/catalog/product-imports.routes.ts";
+import type { ProductImportsImpl } from "./modules/catalog/product-imports.service.ts";
 import { sitemapRoutes } from "./modules/catalog/sitemap.routes.ts";
 import type { Sitemap } from "./modules/catalog/sitemap.ts";
 import { adminCouriersRoutes } from "./modules/checkout/admin-couriers.routes.ts";
@@ -102,6 +104,8 @@ export type ApiDomains = {
   /** The back-office's refunds and customers (decision 046). */
   staffRefunds: StaffRefundsImpl;
   staffCustomers: StaffCustomersImpl;
+  /** Product CSV imports and exports (decision 063). */
+  productImports: ProductImportsImpl;
   /** Disputes (decision 052): the shopper's and the back-office's sides. */
   disputes: DisputesService;
   staffDisputes: AdminDisputesService;
@@ -189,6 +193,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(adminVendorsRoutes, { staffVendors: d.staffVendors });
       await api.register(reviewsRoutes, { reviews: d.reviews });
       await api.register(adminContentRoutes, { staffContent: d.staffContent });
+      await api.register(productImportsRoutes, { imports: d.productImports });
       await api.register(notificationRoutes, { notifications: d.notifications });
       await api.register(disputesRoutes, { disputes: d.disputes });
       await api.register(adminDisputesRoutes, { staffDisputes: d.staffDisputes });

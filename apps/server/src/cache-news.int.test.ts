@@ -247,6 +247,53 @@ describe("reviews across two instances", () => {
     expect(published.statusCode).toBe(200);
     await within(1_000, async () => (await reviewsOn(b)).length === 1);
   });
+
+  it("a product edited in the back-office of one instance shows edited on the other within one second; others stay cached", async () => {
+    const p = await product(5);
+    const other = await product(5);
+    const roles = await everyRole(a);
+    const nameOn = async (t: TestApp, slug: string) =>
+      (await t.app.inject({ url: `/api/products/${slug}` })).json().name as string;
+    const before = await nameOn(b, p.slug);
+    const otherBefore = await nameOn(b, other.slug);
+    // A change nobody announces, to the other product: it stays as cached.
+    await shared.db.execute(
+      sql`update products set name = name || ' (quiet)' where id = ${other.id}`,
+    );
+    const current = (await send(a, "GET", `/api/admin/products/${p.id}`, roles.admin)).json();
+    const saved = await send(a, "PUT", `/api/admin/products/${p.id}`, roles.admin, {
+      name: `${before} Edited`,
+      slug: current.slug,
+      description: current.description,
+      categoryId: current.categoryId,
+      brandId: current.brandId ?? undefined,
+      vendorId: current.vendorId,
+      status: current.status,
+      variants: current.variants.map(
+        (v: {
+          _id: string;
+          sku: string;
+          size: string | null;
+          color: string | null;
+          price: number;
+          salePrice: number | null;
+        }) => ({
+          id: v._id,
+          sku: v.sku,
+          size: v.size ?? undefined,
+          color: v.color ?? undefined,
+          price: v.price,
+          salePrice: v.salePrice ?? undefined,
+        }),
+      ),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await within(1_000, async () => (await nameOn(b, p.slug)) === `${before} Edited`);
+    expect(await nameOn(b, other.slug)).toBe(otherBefore);
+    await shared.db.execute(
+      sql`update products set name = replace(name, ' (quiet)', '') where id = ${other.id}`,
+    );
+  });
 });
 
 describe("content across two instances (decision 062)", () => {

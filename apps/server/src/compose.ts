@@ -5,9 +5,13 @@ import { createAddressService } from "@maidan/api/modules/addresses/addresses.se
 import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
-import { createAdminProducts } from "@maidan/api/modules/catalog/admin-products.service";
+import {
+  createAdminProducts,
+  productWriter,
+} from "@maidan/api/modules/catalog/admin-products.service";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
+import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
 import { createStoreDescriptions } from "@maidan/api/modules/catalog/store-descriptions";
 import { structureTables } from "@maidan/api/modules/catalog/structure-tables";
@@ -311,7 +315,7 @@ export async function composeDomains(
   const pages = changeHub();
   catalog.onChange((change) => {
     // Home rows, category and landing pages show tiles with their stock too.
-    if (change.kind === "all" || change.listings) site.dropTiles();
+    if (change.kind !== "stock" || change.listings) site.dropTiles();
     pages.emit(change);
   });
   // The lucky draw (decision 056): delivered orders earn entries, a job runs each draw once.
@@ -334,6 +338,10 @@ export async function composeDomains(
     // Back in stock is found by the wishlist watch's schedule, not here: stock news comes with
     // every order, and a watch queued per order cost each order a job (decision 050).
     if (n.kind === "stock") await catalog.stockChanged(n.productIds);
+    // A back-office edit or an import: those products, listings and search; the writer also
+    // brings the shared search vocabulary up to date (soon, once for a burst of edits).
+    else if (n.kind === "products")
+      await catalog.productsChanged(n.productIds, { vocabulary: from === "here" });
     else if (n.kind === "catalog") {
       // The writer rebuilds the shared search vocabulary; the others only drop their copies.
       if (from === "here") catalog.invalidate();
@@ -374,6 +382,14 @@ export async function composeDomains(
   });
   // Price drops and returns to stock of wishlisted products, at most daily per shopper (#16).
   defineWishlistWatch(jobs, wishlistWatch, config.isTest ? undefined : cronEvery(15 * 60_000));
+  // Product CSV imports (decision 063): batches on the queue; each batch drops the catalogue's
+  // caches, pages and sitemap on every instance.
+  const productImports = createProductImports({
+    db,
+    jobs,
+    catalogChanged: (ids) => news.publish({ kind: "products", productIds: ids }),
+    saveProduct: productWriter(auditRecord).saveProduct,
+  });
   await jobs.start();
   const audit = createAuditService(db);
   const backOffice = createBackOffice({ db, jobs, audit });
@@ -423,7 +439,7 @@ export async function composeDomains(
     db,
     media,
     audit: auditRecord,
-    catalogChanged: () => news.publish({ kind: "catalog" }),
+    catalogChanged: (ids) => news.publish({ kind: "products", productIds: ids }),
     stockChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
   });
   app.addHook("onClose", () => jobs.stop());
@@ -450,6 +466,7 @@ export async function composeDomains(
     staffOrders,
     staffRefunds,
     staffCustomers,
+    productImports,
     disputes,
     staffDisputes,
     audit,
@@ -504,6 +521,7 @@ export async function composeDomains(
       adminLuckyDraws: luckyDraw.staff,
       referrals,
       adminReferrals: referrals.staff,
+      productImports,
       adminProducts,
     },
   };

@@ -149,6 +149,12 @@ export default [
     route("admin/products/new", "routes/admin/product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin/product.tsx", { id: "admin-product" }),
     route("admin/stock", "routes/admin/stock.tsx", { id: "admin-stock" }),
+    route("admin/products/import", "routes/admin/product-imports.tsx", {
+      id: "admin-product-imports",
+    }),
+    route("admin/products/import/:id", "routes/admin/product-import.tsx", {
+      id: "admin-product-import",
+    }),
   ]),
 
   layout("layouts/none.tsx", [

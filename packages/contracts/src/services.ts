@@ -15,6 +15,7 @@ import type { AdminLuckyDrawService, LuckyDrawService } from "./lucky-draw.ts";
 import type { NotificationsService } from "./notifications.ts";
 import type { OrdersService } from "./orders.ts";
 import type { PaymentsService } from "./payments.ts";
+import type { ProductImportService } from "./product-imports.ts";
 import type { AdminReferralsService, ReferralService } from "./referrals.ts";
 import type { AdminReviewsService, ReviewsService } from "./reviews.ts";
 import type {
@@ -118,6 +119,8 @@ export type AppServices = {
   /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
   referrals: ReferralService;
   adminReferrals: AdminReferralsService;
+  /** Product CSV imports and exports (decision 063). */
+  productImports: ProductImportService;
   /** The back-office's products, images and stock (decision 060). */
   adminProducts: AdminProductsService;
 };

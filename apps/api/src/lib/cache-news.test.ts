@@ -99,6 +99,27 @@ describe("cache news", () => {
     await b.close();
   });
 
+  it("product edits travel as their own kind, their ids once each; a catalogue change in the same batch covers them", async () => {
+    const ch = channel();
+    const a = createCacheNews({ transport: ch.transport, batchMs: 5 });
+    const b = createCacheNews({ transport: ch.transport });
+    const rb = recorder();
+    b.on(rb.handler);
+    a.publish({ kind: "products", productIds: ["p1"] });
+    a.publish({ kind: "products", productIds: ["p1", "p2"] });
+    a.publish({ kind: "stock", productIds: ["p3"] });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(rb.heard.map((h) => h.news)).toEqual([
+      { kind: "stock", productIds: ["p3"] },
+      { kind: "products", productIds: ["p1", "p2"] },
+    ]);
+    expect(
+      encodeNews("o", { productIds: [], changedIds: ["p1"], catalog: true, settings: false }),
+    ).toEqual([JSON.stringify({ o: "o", k: "catalog" })]);
+    await a.close();
+    await b.close();
+  });
+
   it("once closing, sends news from requests still finishing at once, not after the pool ends", async () => {
     const ch = channel();
     const a = createCacheNews({ transport: ch.transport, batchMs: 60_000 });

@@ -7,11 +7,13 @@ import { z } from "zod";
 
 /**
  * What changed, for every process that keeps copies in memory (decision 041): the stock of some
- * products (after an order took it or gave it back), the catalogue as a whole (an edit, an
- * import), or the shop's settings.
+ * products (after an order took it or gave it back), some products themselves (a back-office
+ * edit or an import: their text, prices, status or images), the catalogue as a whole (its
+ * categories, brands, stores), or the shop's settings.
  */
 export type CacheNews =
   | { kind: "stock"; productIds: string[] }
+  | { kind: "products"; productIds: string[] }
   | { kind: "catalog" }
   | { kind: "settings" };
 
@@ -62,6 +64,7 @@ export function postgresNews(database: Pick<Database, "url" | "pool">): NewsTran
 
 const wire = z.discriminatedUnion("k", [
   z.object({ o: z.string(), k: z.literal("stock"), ids: z.array(z.string()).min(1) }),
+  z.object({ o: z.string(), k: z.literal("products"), ids: z.array(z.string()).min(1) }),
   z.object({ o: z.string(), k: z.literal("catalog") }),
   z.object({ o: z.string(), k: z.literal("settings") }),
 ]);
@@ -69,27 +72,37 @@ const wire = z.discriminatedUnion("k", [
 /** Payloads for a batch, each under NOTIFY's limit: product ids split over as many as needed. */
 export function encodeNews(
   origin: string,
-  batch: { productIds: Iterable<string>; catalog: boolean; settings: boolean },
+  batch: {
+    productIds: Iterable<string>;
+    changedIds?: Iterable<string>;
+    catalog: boolean;
+    settings: boolean;
+  },
   maxBytes = MAX_NOTIFY_BYTES,
 ): string[] {
   const out: string[] = [];
   if (batch.catalog) out.push(JSON.stringify({ o: origin, k: "catalog" }));
   if (batch.settings) out.push(JSON.stringify({ o: origin, k: "settings" }));
-  const head = JSON.stringify({ o: origin, k: "stock", ids: [] }).length;
-  let ids: string[] = [];
-  let size = head;
-  const push = () => {
-    if (ids.length) out.push(JSON.stringify({ o: origin, k: "stock", ids }));
-    ids = [];
-    size = head;
+  const lists = (k: "stock" | "products", all: Iterable<string>) => {
+    const head = JSON.stringify({ o: origin, k, ids: [] }).length;
+    let ids: string[] = [];
+    let size = head;
+    const push = () => {
+      if (ids.length) out.push(JSON.stringify({ o: origin, k, ids }));
+      ids = [];
+      size = head;
+    };
+    for (const id of all) {
+      const more = Buffer.byteLength(JSON.stringify(id)) + 1;
+      if (size + more > maxBytes) push();
+      ids.push(id);
+      size += more;
+    }
+    push();
   };
-  for (const id of batch.productIds) {
-    const more = Buffer.byteLength(JSON.stringify(id)) + 1;
-    if (size + more > maxBytes) push();
-    ids.push(id);
-    size += more;
-  }
-  push();
+  lists("stock", batch.productIds);
+  // A whole-catalogue change already covers every product.
+  if (!batch.catalog) lists("products", batch.changedIds ?? []);
   return out;
 }
 
@@ -109,7 +122,12 @@ export type CacheNewsOptions = {
 export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) {
   const origin = randomUUID();
   const handlers = new Set<NewsHandler>();
-  const pending = { productIds: new Set<string>(), catalog: false, settings: false };
+  const pending = {
+    productIds: new Set<string>(),
+    changedIds: new Set<string>(),
+    catalog: false,
+    settings: false,
+  };
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
   // After close(): news from requests still finishing is sent at once, while the pool is open.
@@ -133,6 +151,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     if (!transport) return sending;
     const payloads = encodeNews(origin, pending);
     pending.productIds.clear();
+    pending.changedIds.clear();
     pending.catalog = false;
     pending.settings = false;
     if (payloads.length === 0) return sending;
@@ -162,7 +181,9 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     if (parsed.o === origin) return; // applied here when it was published
     cacheNews.inc({ event: "received" });
     apply(
-      parsed.k === "stock" ? { kind: "stock", productIds: parsed.ids } : { kind: parsed.k },
+      parsed.k === "stock" || parsed.k === "products"
+        ? { kind: parsed.k, productIds: parsed.ids }
+        : { kind: parsed.k },
       "elsewhere",
     );
   };
@@ -181,9 +202,10 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     },
     /** Call after the change has committed: applied here now, sent to the others soon after. */
     publish(news: CacheNews) {
-      if (news.kind === "stock") {
+      if (news.kind === "stock" || news.kind === "products") {
         if (news.productIds.length === 0) return;
-        for (const id of news.productIds) pending.productIds.add(id);
+        const into = news.kind === "stock" ? pending.productIds : pending.changedIds;
+        for (const id of news.productIds) into.add(id);
       } else pending[news.kind] = true;
       apply(news, "here");
       if (closing) void flush();

@@ -39,4 +39,10 @@ describe("uploadLimit", () => {
     expect(uploadLimit("/admin/products/new")).toBeUndefined();
     expect(uploadLimit("/admin/products")).toBeUndefined();
   });
+
+  it("lets /admin/products/import bring a 10 MB CSV, and nothing else under /admin", () => {
+    expect(uploadLimit("/admin/products/import")).toBeGreaterThan(10 * 1024 * 1024);
+    expect(uploadLimit("/admin/products/import.data")).toBe(uploadLimit("/admin/products/import"));
+    expect(uploadLimit("/admin/products/import/1")).toBeUndefined();
+  });
 });

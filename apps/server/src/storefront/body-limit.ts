@@ -1,6 +1,7 @@
 import { Transform } from "node:stream";
 import { PRODUCT_IMAGE_MAX_MB } from "@maidan/contracts/admin-products";
 import { AppError } from "@maidan/contracts/errors";
+import { PRODUCT_IMPORT_MAX_MB } from "@maidan/contracts/product-imports";
 import { VENDOR_FORM_BODY_LIMIT } from "@maidan/contracts/vendor-labels";
 
 const tooLarge = () => new AppError("BODY_TOO_LARGE", "Request body is too large");
@@ -27,16 +28,33 @@ export function limitedBody(
   return { stream: body.pipe(counted) };
 }
 
-/** Pages whose form takes files, with or without JavaScript (`.data`: React Router's fetch). */
-const UPLOAD_PAGES = new Set(["/apply-for-vendor", "/apply-for-vendor.data"]);
+/** A product CSV and its form's fields (decision 063). */
+const IMPORT_FORM_BODY_LIMIT = PRODUCT_IMPORT_MAX_MB * 1024 * 1024 + 64 * 1024;
+
+/**
+ * Pages whose form takes files, with their limits: with or without JavaScript (`.data` is React
+ * Router's fetch of the same action).
+ */
+const UPLOAD_PAGES = new Map(
+  (
+    [
+      ["/apply-for-vendor", VENDOR_FORM_BODY_LIMIT],
+      ["/admin/products/import", IMPORT_FORM_BODY_LIMIT],
+    ] as const
+  ).flatMap(([path, limit]) => [
+    [path, limit],
+    [`${path}.data`, limit],
+  ]),
+);
 
 /** The back-office's product editor, whose image upload takes one picture (decision 060). */
 const PRODUCT_EDITOR = /^\/admin\/products\/[0-9a-f-]{36}(\.data)?$/;
 const PRODUCT_FORM_BODY_LIMIT = (PRODUCT_IMAGE_MAX_MB + 1) * 1024 * 1024;
 
-/** Pages whose form takes files get a larger body than the rest (decisions 058, 060). */
+/** Pages whose form takes files get a larger body than the rest (decisions 058, 060, 063). */
 export const uploadLimit = (url: string) => {
   const path = url.split("?")[0] ?? "";
-  if (UPLOAD_PAGES.has(path)) return VENDOR_FORM_BODY_LIMIT;
-  return PRODUCT_EDITOR.test(path) ? PRODUCT_FORM_BODY_LIMIT : undefined;
+  return (
+    UPLOAD_PAGES.get(path) ?? (PRODUCT_EDITOR.test(path) ? PRODUCT_FORM_BODY_LIMIT : undefined)
+  );
 };

@@ -84,10 +84,12 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
   const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
   const gate = createRenderGate(opts.renderConcurrency ?? 16);
   // A product's pages go when its stock changes; every page when one sells out or comes back
-  // (listings, home and landing tiles show it), or when the catalogue is invalidated.
+  // or a product is edited (listings, home and landing tiles show it), or when the catalogue
+  // is invalidated.
   opts.onCatalogChange((change) => {
-    if (change.kind === "all" || change.listings) pageCache?.clear();
-    else pageCache?.dropPaths(change.slugs.map((slug) => `/${slug}`));
+    if (change.kind === "stock" && !change.listings)
+      pageCache?.dropPaths(change.slugs.map((slug) => `/${slug}`));
+    else pageCache?.clear();
   });
   const inlineCss = stylesheetInliner(join(STOREFRONT_BUILD, "client"));
   if (opts.serveAssets) {

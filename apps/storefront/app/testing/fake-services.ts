@@ -111,6 +111,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminLuckyDraws: unusedService<AppServices["adminLuckyDraws"]>("adminLuckyDraws"),
     referrals: unusedService<AppServices["referrals"]>("referrals"),
     adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
+    productImports: unusedService<AppServices["productImports"]>("productImports"),
     adminProducts: unusedService<AppServices["adminProducts"]>("adminProducts"),
   };
 }

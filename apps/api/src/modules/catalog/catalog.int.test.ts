@@ -302,6 +302,32 @@ describe("caching", () => {
   });
 });
 
+describe("product edits", () => {
+  it("drop the edited products' details and every listing; other products' details stay cached", async () => {
+    const catalog = createCatalogService(t.database.db, 60_000);
+    const heard: unknown[] = [];
+    catalog.onChange((c) => heard.push(c));
+    const q = listQuery({ limit: "2", sort: "newest" });
+    const [a, b] = (await catalog.list(q)).items;
+    if (!a || !b) throw new Error("two products needed");
+    await catalog.detail(a.slug);
+    await catalog.detail(b.slug);
+    await t.database.db.execute(
+      sql`update products set name = name || ' (edited)' where slug in (${a.slug}, ${b.slug})`,
+    );
+    await catalog.productsChanged([a._id], { vocabulary: false });
+    expect((await catalog.detail(a.slug))?.name).toMatch(/\(edited\)$/);
+    expect((await catalog.detail(b.slug))?.name).not.toMatch(/\(edited\)$/);
+    expect((await catalog.list(q)).items.map((i) => i.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\(edited\)$/)]),
+    );
+    expect(heard).toEqual([{ kind: "products", slugs: [a.slug] }]);
+    await t.database.db.execute(
+      sql`update products set name = replace(name, ' (edited)', '') where slug in (${a.slug}, ${b.slug})`,
+    );
+  });
+});
+
 describe("OpenAPI", () => {
   it("describes the catalogue routes with their query and response schemas", async () => {
     const doc = (await get("/api/docs/json")).json();

@@ -5,6 +5,7 @@ import type {
   Sort,
 } from "@maidan/contracts/catalog";
 import type { Db } from "@maidan/db/database";
+import { logger } from "@maidan/observability/log";
 import { keyedCache } from "../../lib/keyed-cache.ts";
 import { productsInStock } from "../inventory/inventory.service.ts";
 import * as repo from "./catalog.repository.ts";
@@ -21,6 +22,8 @@ export const NEW_ARRIVAL_DAYS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Cache keys of reads that show whether products are in stock (tiles, in-stock facets). */
 const LISTING_KEY = /^(list|search|facets|related):/;
+/** How long product edits wait for the next before the search vocabulary is rebuilt. */
+const VOCABULARY_DELAY_MS = 2_000;
 /** Products remembered for stock changes: about as many as the cache holds details. */
 const SEEN_MAX = 2_000;
 
@@ -51,6 +54,19 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
   const brandList = () => cache.get("brands", () => repo.listBrands(db));
   const vendorList = () => cache.get("vendors", () => repo.listVendors(db));
   const rebuildVocabulary = () => repo.rebuildSearchTerms(db, Object.keys(SYNONYMS));
+  // After product edits: one rebuild VOCABULARY_DELAY_MS after the last of a burst, never two at
+  // once; searches keep the vocabulary they have meanwhile (the rebuild is one transaction).
+  let vocabularyTimer: NodeJS.Timeout | undefined;
+  let rebuilding: Promise<void> = Promise.resolve();
+  const vocabularySoon = () => {
+    clearTimeout(vocabularyTimer);
+    vocabularyTimer = setTimeout(() => {
+      rebuilding = rebuilding
+        .then(rebuildVocabulary)
+        .catch((err) => logger().warn({ err }, "catalog: the search vocabulary was not rebuilt"));
+    }, VOCABULARY_DELAY_MS);
+    vocabularyTimer.unref();
+  };
   // Built once if empty (a freshly seeded database), and again on invalidate.
   let vocabularyReady: Promise<void> | undefined;
   const ensureVocabulary = () => {
@@ -199,6 +215,26 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
       const details = new Set(now.map((p) => `detail:${p.slug}`));
       cache.drop((key) => details.has(key) || (listings && LISTING_KEY.test(key)));
       changes.emit({ kind: "stock", slugs: now.map((p) => p.slug), listings });
+    },
+
+    /**
+     * After a back-office edit or an import of these products (once committed): drops their
+     * details (under the old slug and the new), and listings, search, facets and related rows,
+     * which show their names and prices; other products' details stay. `vocabulary` (the
+     * instance that made the change): the shared search vocabulary is rebuilt a little later,
+     * once for a burst of edits, while searches go on with the one they have.
+     */
+    async productsChanged(productIds: readonly string[], opts: { vocabulary: boolean }) {
+      const ids = [...new Set(productIds)];
+      if (opts.vocabulary) vocabularySoon();
+      if (cacheMs <= 0 || ids.length === 0) return;
+      const before = ids.flatMap((id) => seen.get(id)?.slug ?? []);
+      const now = await productsInStock(db, ids);
+      for (const p of now) if (seen.has(p.id)) remember(p.id, p.slug, p.inStock);
+      const slugs = [...new Set([...before, ...now.map((p) => p.slug)])];
+      const details = new Set(slugs.map((slug) => `detail:${slug}`));
+      cache.drop((key) => details.has(key) || LISTING_KEY.test(key));
+      changes.emit({ kind: "products", slugs });
     },
 
     onChange: (listener: CatalogListener) => changes.on(listener),

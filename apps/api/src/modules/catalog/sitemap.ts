@@ -53,7 +53,7 @@ export function createSitemap(
 ) {
   const cache = keyedCache(cacheMs, 200);
   catalog.onChange((change) => {
-    if (change.kind === "all") cache.invalidate();
+    if (change.kind === "all" || change.kind === "products") cache.invalidate();
   });
   const categoryPaths = (nodes: CategoryTreeNode[]): string[] =>
     nodes.flatMap((n) => [`/${n.slug}`, ...categoryPaths(n.children)]);

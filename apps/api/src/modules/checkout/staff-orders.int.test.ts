@@ -310,7 +310,14 @@ describe("the list", () => {
 
 describe("roles on every /api/admin operation", () => {
   /** Every admin operation, as the OpenAPI document lists it, with a call for an order `o`. */
-  type Op = { url: string; body?: unknown; vendor: number; staff?: number; manager?: number };
+  type Op = {
+    url: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    vendor: number;
+    staff?: number;
+    manager?: number;
+  };
   const ops = (o: string): Record<string, Op> => ({
     "GET /api/admin/orders": { url: "/api/admin/orders", vendor: 200 },
     "GET /api/admin/orders/{id}": { url: `/api/admin/orders/${o}`, vendor: 200 },
@@ -578,6 +585,26 @@ describe("roles on every /api/admin operation", () => {
       vendor: 404,
       staff: 404,
     },
+    // Product CSV (decision 063): vendors import and export their own stores' products; a file
+    // with wrong columns is a preview with errors (nothing written).
+    "POST /api/admin/product-imports": {
+      url: "/api/admin/product-imports",
+      body: "slug,colour\nrole-check,red\n",
+      headers: { "content-type": "text/csv" },
+      vendor: 200,
+    },
+    "GET /api/admin/product-imports": { url: "/api/admin/product-imports", vendor: 200 },
+    "GET /api/admin/product-imports/{id}": {
+      url: `/api/admin/product-imports/${crypto.randomUUID()}`,
+      vendor: 404,
+      staff: 404,
+    },
+    "POST /api/admin/product-imports/{id}/start": {
+      url: `/api/admin/product-imports/${crypto.randomUUID()}/start`,
+      vendor: 404,
+      staff: 404,
+    },
+    "GET /api/admin/products/export.csv": { url: "/api/admin/products/export.csv", vendor: 200 },
     // Referrals (decision 055): managers read, admins change the amounts (set to the defaults).
     "GET /api/admin/referrals": { url: "/api/admin/referrals", vendor: 403 },
     "GET /api/admin/referrals/settings": { url: "/api/admin/referrals/settings", vendor: 403 },
@@ -611,7 +638,7 @@ describe("roles on every /api/admin operation", () => {
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
         const method = name.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
-        const res = await send(t, method, op.url, headers, op.body);
+        const res = await send(t, method, op.url, { ...headers, ...op.headers }, op.body);
         const expected =
           who === "anonymous"
             ? 401
