@@ -68,11 +68,10 @@ export async function loadProduct(
 ): Promise<AdminProduct | null> {
   const p = await repo.productById(db, id, owner);
   if (!p) return null;
-  const [variants, images, ordered] = await Promise.all([
-    repo.variantsOf(db, id),
-    repo.imagesOf(db, id),
-    repo.hasOrders(db, id),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
+  const variants = await repo.variantsOf(db, id);
+  const images = await repo.imagesOf(db, id);
+  const ordered = await repo.hasOrders(db, id);
   return {
     _id: p.id,
     slug: p.slug,

@@ -81,13 +81,11 @@ export function createProductImports(deps: ProductImportsDeps) {
       return { rows: 0, planned: [] as Planned[], errors: read.errors };
     const grouped = groupProducts(read.rows);
     const errors = [...read.errors, ...grouped.errors];
-    const [names, existing] = await Promise.all([
-      repo.lookups(tx),
-      repo.existingProducts(
-        tx,
-        grouped.products.map((p) => p.slug),
-      ),
-    ]);
+    const names = await repo.lookups(tx);
+    const existing = await repo.existingProducts(
+      tx,
+      grouped.products.map((p) => p.slug),
+    );
     const owner = hasRole(actor.role, "manager") ? null : actor.id;
     // A SKU given twice in the file: the second is the error (the database sees one at a time).
     const skuLine = new Map<string, number>();
