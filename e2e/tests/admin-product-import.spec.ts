@@ -57,7 +57,8 @@ test("a CSV checked, mended, imported with a progress bar, and its product found
   });
 
   const admin = await adminPage(browser, info);
-  await admin.goto("/admin/products/import");
+  await admin.getByRole("link", { name: "Products", exact: true }).click();
+  await admin.getByRole("link", { name: "Import or export CSV" }).click();
   await hydrated(admin);
   await expect(admin.getByRole("heading", { name: "Import products", level: 1 })).toBeVisible();
 

@@ -64,7 +64,7 @@ export default function ProductImports() {
         so orders taken meanwhile are never overwritten (adjust stock on the product).
       </p>
       <p>
-        <a href="/api/admin/products/export.csv" className="button button--ghost" download>
+        <a href="/api/admin/products/export.csv" className="button button--secondary" download>
           Export products (CSV)
         </a>
       </p>

@@ -46,6 +46,9 @@ export default function AdminProducts() {
         <Link to="/admin/products/new" className="button">
           New product
         </Link>
+        <Link to="/admin/products/import" className="button button--secondary">
+          Import or export CSV
+        </Link>
       </div>
       <nav aria-label="By status" className="admin-tabs">
         <Link to={tab(null)} aria-current={list.status === null ? "page" : undefined}>
