@@ -203,10 +203,15 @@ export const setStatus = (tx: DbOrTx, id: string, status: ProductStatus) =>
 export const touchProduct = (tx: DbOrTx, id: string) =>
   tx.execute(sql`update products set updated_at = now() where id = ${id}`);
 
-export const insertVariant = async (
+/**
+ * New variants of a product in one statement, each with its `initial` stock history entry
+ * (written by `actorId`); nothing for an empty list.
+ */
+export const insertNewVariants = async (
   tx: DbOrTx,
   productId: string,
-  v: {
+  actorId: string,
+  list: {
     sku: string;
     size: string | null;
     color: string | null;
@@ -214,16 +219,21 @@ export const insertVariant = async (
     mrp: number;
     stock: number;
     sort: number;
-  },
-) =>
-  (
-    await first<{ id: string }>(
-      tx,
-      sql`insert into variants (product_id, sku, size, color, price, mrp, stock, sort)
-          values (${productId}, ${v.sku}, ${v.size}, ${v.color}, ${v.price}, ${v.mrp}, ${v.stock},
-            ${v.sort}) returning id`,
-    )
-  )?.id as string;
+  }[],
+) => {
+  if (list.length === 0) return;
+  await tx.execute(
+    sql`with v as (
+          insert into variants (product_id, sku, size, color, price, mrp, stock, sort)
+          select ${productId}, x.sku, x.size, x.color, x.price, x.mrp, x.stock, x.sort
+          from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+            as x(sku text, size text, color text, price int, mrp int, stock int, sort int)
+          order by x.sort
+          returning id, stock)
+        insert into stock_adjustments (variant_id, product_id, actor_id, reason, delta, stock_after)
+        select v.id, ${productId}, ${actorId}, 'initial', v.stock, v.stock from v`,
+  );
+};
 
 /** Changes a variant's description and price (never its stock); false when not this product's. */
 export const updateVariant = async (

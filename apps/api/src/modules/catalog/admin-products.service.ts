@@ -204,36 +204,32 @@ export function productWriter(audit: RecordAudit) {
     };
     const id = productId ?? (await repo.insertProduct(tx, row));
     if (productId) await repo.updateProduct(tx, id, row);
-    await repo.dropVariantsExcept(
+    // A new product has no variants to drop.
+    if (productId)
+      await repo.dropVariantsExcept(
+        tx,
+        id,
+        input.variants.flatMap((v) => (v.id ? [v.id] : [])),
+      );
+    const priced = input.variants.map((v, sort) => ({
+      sku: v.sku,
+      size: v.size ?? null,
+      color: v.color ?? null,
+      mrp: v.price,
+      price: v.salePrice ?? v.price,
+      sort,
+    }));
+    for (const [n, v] of input.variants.entries())
+      if (v.id) await repo.updateVariant(tx, id, v.id, priced[n] as (typeof priced)[number]);
+    // The new ones in one statement, each with its first stock history entry.
+    await repo.insertNewVariants(
       tx,
       id,
-      input.variants.flatMap((v) => (v.id ? [v.id] : [])),
+      actor.id,
+      input.variants.flatMap((v, n) =>
+        v.id ? [] : [{ ...(priced[n] as (typeof priced)[number]), stock: v.stock ?? 0 }],
+      ),
     );
-    for (const [sort, v] of input.variants.entries()) {
-      const priced = {
-        sku: v.sku,
-        size: v.size ?? null,
-        color: v.color ?? null,
-        mrp: v.price,
-        price: v.salePrice ?? v.price,
-        sort,
-      };
-      if (v.id) {
-        await repo.updateVariant(tx, id, v.id, priced);
-      } else {
-        const stock = v.stock ?? 0;
-        const variantId = await repo.insertVariant(tx, id, { ...priced, stock });
-        await repo.insertAdjustment(tx, {
-          variantId,
-          productId: id,
-          actorId: actor.id,
-          reason: "initial",
-          delta: stock,
-          stockAfter: stock,
-          note: null,
-        });
-      }
-    }
     await repo.setPriceFromVariants(tx, id);
     const after = (await loadProduct(tx, id, null)) as AdminProduct;
     await auditRecord(
