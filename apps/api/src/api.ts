@@ -2,6 +2,8 @@ import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
+import type { AdminSettingsService } from "@maidan/contracts/admin-settings";
+import type { AdminVouchersService } from "@maidan/contracts/admin-vouchers";
 import type { ContentService } from "@maidan/contracts/content";
 import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
 import type {
@@ -69,8 +71,10 @@ import { referralRoutes } from "./modules/referrals/referrals.routes.ts";
 import type { ReferralsImpl } from "./modules/referrals/referrals.service.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import type { ReviewsImpl } from "./modules/reviews/reviews.service.ts";
+import { adminSettingsRoutes } from "./modules/site/admin-settings.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { vendorApplicationRoutes } from "./modules/vendors/vendor-applications.routes.ts";
+import { adminVouchersRoutes } from "./modules/vouchers/admin-vouchers.routes.ts";
 import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
@@ -132,6 +136,9 @@ export type ApiDomains = {
   notifications: NotificationsImpl;
   /** The lucky draw: entries, the draw's run and its proof (decision 056). */
   luckyDraw: LuckyDrawImpl;
+  /** Marketing and settings in the back-office (decision 061). */
+  staffVouchers: AdminVouchersService;
+  staffSettings: AdminSettingsService;
 };
 
 /**
@@ -190,6 +197,8 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         shopper: d.luckyDraw.shopper,
         staff: d.luckyDraw.staff,
       });
+      await api.register(adminVouchersRoutes, { staff: d.staffVouchers });
+      await api.register(adminSettingsRoutes, { staff: d.staffSettings });
     },
     { prefix: "/api" },
   );

@@ -45,7 +45,9 @@ import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports"
 import { createReferrals } from "@maidan/api/modules/referrals/referrals.service";
 import { createReviews } from "@maidan/api/modules/reviews/reviews.service";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
+import { createStaffSettings } from "@maidan/api/modules/site/staff-settings";
 import { createVendorApplications } from "@maidan/api/modules/vendors/vendor-applications.service";
+import { createStaffVouchers } from "@maidan/api/modules/vouchers/staff-vouchers";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import {
@@ -372,6 +374,16 @@ export async function composeDomains(
     if (n.kind === "stock") reviews.forget(n.productIds);
     else if (n.kind === "catalog") reviews.forget("all");
   });
+  // Marketing and settings in the back-office (decision 061): a saved setting reaches every
+  // instance's settings and cached pages through the cache news.
+  const marketing = {
+    staffVouchers: createStaffVouchers({ db, audit: auditRecord }),
+    staffSettings: createStaffSettings({
+      db,
+      audit: auditRecord,
+      changed: () => news.publish({ kind: "settings" }),
+    }),
+  };
   app.addHook("onClose", () => jobs.stop());
   return {
     config,
@@ -415,6 +427,7 @@ export async function composeDomains(
     reviews,
     notifications,
     luckyDraw,
+    ...marketing,
     services: {
       site,
       auth: auth.service,
@@ -447,6 +460,8 @@ export async function composeDomains(
       adminLuckyDraws: luckyDraw.staff,
       referrals,
       adminReferrals: referrals.staff,
+      adminVouchers: marketing.staffVouchers,
+      adminSettings: marketing.staffSettings,
     },
   };
 }

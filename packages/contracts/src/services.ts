@@ -3,6 +3,8 @@ import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOverviewService } from "./admin-dashboard.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
+import type { AdminSettingsService } from "./admin-settings.ts";
+import type { AdminVouchersService } from "./admin-vouchers.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
@@ -114,4 +116,7 @@ export type AppServices = {
   /** The referral programme: invites, the shopper's friends and earnings (decision 055). */
   referrals: ReferralService;
   adminReferrals: AdminReferralsService;
+  /** Marketing and settings in /admin (decision 061): vouchers, and the shop's settings (admins). */
+  adminVouchers: AdminVouchersService;
+  adminSettings: AdminSettingsService;
 };

@@ -110,6 +110,8 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminLuckyDraws: unusedService<AppServices["adminLuckyDraws"]>("adminLuckyDraws"),
     referrals: unusedService<AppServices["referrals"]>("referrals"),
     adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
+    adminVouchers: unusedService<AppServices["adminVouchers"]>("adminVouchers"),
+    adminSettings: unusedService<AppServices["adminSettings"]>("adminSettings"),
   };
 }
 

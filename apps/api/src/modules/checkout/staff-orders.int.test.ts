@@ -1,3 +1,4 @@
+import { SETTINGS } from "@maidan/db/seed/content";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -308,6 +309,19 @@ describe("the list", () => {
   });
 });
 
+/** The seed's settings as PUT /api/admin/settings takes them. */
+const SEEDED_SETTINGS = {
+  title: SETTINGS.title,
+  description: SETTINGS.description,
+  primaryColor: SETTINGS.primaryColor,
+  mainTheme: SETTINGS.mainTheme,
+  currencySymbol: SETTINGS.currency.symbol,
+  guestLogin: SETTINGS.guestLogin,
+  demo: SETTINGS.demo,
+  appPromotion: { ...SETTINGS.appPromotion, link: "", android: "", ios: "" },
+  analytics: { ...SETTINGS.analytics, gtm_id: "", ga4_id: "", pixel_id: "" },
+};
+
 describe("roles on every /api/admin operation", () => {
   /** Every admin operation, as the OpenAPI document lists it, with a call for an order `o`. */
   type Op = { url: string; body?: unknown; vendor: number; staff?: number; manager?: number };
@@ -512,6 +526,36 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
       manager: 403,
     },
+    // Vouchers (decision 061): managers and admins; a new code per caller, unknown ids 404.
+    "GET /api/admin/vouchers": { url: "/api/admin/vouchers", vendor: 403 },
+    "POST /api/admin/vouchers": {
+      url: "/api/admin/vouchers",
+      body: { code: `ROLE-${crypto.randomUUID().slice(0, 8)}`, kind: "fixed", value: 10 },
+      vendor: 403,
+    },
+    ...Object.fromEntries(
+      [
+        ["GET /api/admin/vouchers/{id}", "", undefined],
+        ["PATCH /api/admin/vouchers/{id}", "", { value: 5 }],
+        ["POST /api/admin/vouchers/{id}/end", "/end", undefined],
+      ].map(([name, tail, body]) => [
+        name,
+        {
+          url: `/api/admin/vouchers/${crypto.randomUUID()}${tail}`,
+          ...(body ? { body } : {}),
+          vendor: 403,
+          staff: 404,
+        },
+      ]),
+    ),
+    // The shop's settings (decision 061): admins only (saved as seeded).
+    "GET /api/admin/settings": { url: "/api/admin/settings", vendor: 403, manager: 403 },
+    "PUT /api/admin/settings": {
+      url: "/api/admin/settings",
+      body: SEEDED_SETTINGS,
+      vendor: 403,
+      manager: 403,
+    },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {
@@ -532,7 +576,7 @@ describe("roles on every /api/admin operation", () => {
       // A fresh order of the vendor's store for each caller: each may move it once.
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
-        const method = name.split(" ")[0] as "GET" | "POST" | "PUT";
+        const method = name.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH";
         const res = await send(t, method, op.url, headers, op.body);
         const expected =
           who === "anonymous"

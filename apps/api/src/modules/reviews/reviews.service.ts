@@ -25,24 +25,12 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { keyedCache } from "../../lib/keyed-cache.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
+import type { RecordAudit } from "../../lib/record-audit.ts";
 import { limit } from "../auth/rate-limit.ts";
 import type { Events } from "../events/events.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { photoFromDataUrl, photoUrl, preparePhotos, reviewPhotoFiles } from "./review-photos.ts";
 import * as repo from "./reviews.repository.ts";
-
-/** An audit entry in the caller's transaction (the audit domain's `record`, handed in). */
-export type RecordAudit = (
-  tx: DbOrTx,
-  c: {
-    actor: Staff;
-    recordType: string;
-    recordId: string;
-    action: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  },
-) => Promise<unknown>;
 
 export type ReviewsDeps = {
   db: Db;
