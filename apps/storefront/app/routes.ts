@@ -142,6 +142,9 @@ export default [
     route("admin/disputes", "routes/admin/disputes.tsx", { id: "admin-disputes" }),
     route("admin/disputes/:id", "routes/admin/dispute.tsx", { id: "admin-dispute" }),
     route("admin/lucky-draws", "routes/admin/lucky-draws.tsx", { id: "admin-lucky-draws" }),
+    route("admin/vouchers", "routes/admin/vouchers.tsx", { id: "admin-vouchers" }),
+    route("admin/vouchers/:id", "routes/admin/voucher.tsx", { id: "admin-voucher" }),
+    route("admin/settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
   ]),
 
   layout("layouts/none.tsx", [

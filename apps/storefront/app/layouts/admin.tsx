@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { MarketingNav } from "../components/admin/marketing-nav";
 import { OverviewNav } from "../components/admin/overview-nav";
 import { requireStaff } from "../lib/admin.server";
 import adminCss from "../styles/admin.css?url";
@@ -35,6 +36,7 @@ export default function AdminLayout() {
           {role !== "vendor" && <NavLink to="/admin/customers">Customers</NavLink>}
           <NavLink to="/admin/reviews">Reviews</NavLink>
           <OverviewNav role={role} />
+          <MarketingNav role={role} />
         </nav>
         <span className="admin__who">
           {role} · <Link to="/">Shop</Link>
