@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
+import type { AdminPromotionsService } from "@maidan/contracts/admin-promotions";
 import type { AdminSettingsService } from "@maidan/contracts/admin-settings";
 import type { AdminVouchersService } from "@maidan/contracts/admin-vouchers";
 import type { ContentService } from "@maidan/contracts/content";
@@ -67,6 +68,7 @@ import type { NotificationsImpl } from "./modules/notifications/notifications.se
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
+import { adminPromotionsRoutes } from "./modules/promotions/admin-promotions.routes.ts";
 import { referralRoutes } from "./modules/referrals/referrals.routes.ts";
 import type { ReferralsImpl } from "./modules/referrals/referrals.service.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -138,6 +140,7 @@ export type ApiDomains = {
   luckyDraw: LuckyDrawImpl;
   /** Marketing and settings in the back-office (decision 061). */
   staffVouchers: AdminVouchersService;
+  staffPromotions: AdminPromotionsService;
   staffSettings: AdminSettingsService;
 };
 
@@ -198,6 +201,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         staff: d.luckyDraw.staff,
       });
       await api.register(adminVouchersRoutes, { staff: d.staffVouchers });
+      await api.register(adminPromotionsRoutes, { staff: d.staffPromotions });
       await api.register(adminSettingsRoutes, { staff: d.staffSettings });
     },
     { prefix: "/api" },

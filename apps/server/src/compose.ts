@@ -42,6 +42,7 @@ import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/htt
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { injectHttp, setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
+import { createStaffPromotions } from "@maidan/api/modules/promotions/staff-promotions";
 import { createReferrals } from "@maidan/api/modules/referrals/referrals.service";
 import { createReviews } from "@maidan/api/modules/reviews/reviews.service";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
@@ -320,7 +321,8 @@ export async function composeDomains(
       if (from === "here") catalog.invalidate();
       else catalog.forget();
       site.invalidate();
-    } else {
+    } else if (n.kind === "promotions") carts.invalidatePricing();
+    else {
       site.invalidate();
       pages.emit({ kind: "all" });
     }
@@ -378,6 +380,12 @@ export async function composeDomains(
   // instance's settings and cached pages through the cache news.
   const marketing = {
     staffVouchers: createStaffVouchers({ db, audit: auditRecord }),
+    // The cart keeps the live promotions for CACHE_TTL_MS: the news drops them everywhere.
+    staffPromotions: createStaffPromotions({
+      db,
+      audit: auditRecord,
+      changed: () => news.publish({ kind: "promotions" }),
+    }),
     staffSettings: createStaffSettings({
       db,
       audit: auditRecord,
@@ -461,6 +469,7 @@ export async function composeDomains(
       referrals,
       adminReferrals: referrals.staff,
       adminVouchers: marketing.staffVouchers,
+      adminPromotions: marketing.staffPromotions,
       adminSettings: marketing.staffSettings,
     },
   };

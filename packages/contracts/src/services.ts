@@ -3,6 +3,7 @@ import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOverviewService } from "./admin-dashboard.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
+import type { AdminPromotionsService } from "./admin-promotions.ts";
 import type { AdminSettingsService } from "./admin-settings.ts";
 import type { AdminVouchersService } from "./admin-vouchers.ts";
 import type { AuthService } from "./auth-service.ts";
@@ -118,5 +119,6 @@ export type AppServices = {
   adminReferrals: AdminReferralsService;
   /** Marketing and settings in /admin (decision 061): vouchers, and the shop's settings (admins). */
   adminVouchers: AdminVouchersService;
+  adminPromotions: AdminPromotionsService;
   adminSettings: AdminSettingsService;
 };

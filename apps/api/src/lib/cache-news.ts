@@ -8,12 +8,13 @@ import { z } from "zod";
 /**
  * What changed, for every process that keeps copies in memory (decision 041): the stock of some
  * products (after an order took it or gave it back), the catalogue as a whole (an edit, an
- * import), or the shop's settings.
+ * import), the shop's settings, or the automatic promotions the cart prices with (decision 061).
  */
 export type CacheNews =
   | { kind: "stock"; productIds: string[] }
   | { kind: "catalog" }
-  | { kind: "settings" };
+  | { kind: "settings" }
+  | { kind: "promotions" };
 
 /** `here`: this process made the change; `elsewhere`: another instance did (or news was missed). */
 export type NewsHandler = (news: CacheNews, from: "here" | "elsewhere") => void | Promise<void>;
@@ -64,17 +65,24 @@ const wire = z.discriminatedUnion("k", [
   z.object({ o: z.string(), k: z.literal("stock"), ids: z.array(z.string()).min(1) }),
   z.object({ o: z.string(), k: z.literal("catalog") }),
   z.object({ o: z.string(), k: z.literal("settings") }),
+  z.object({ o: z.string(), k: z.literal("promotions") }),
 ]);
 
 /** Payloads for a batch, each under NOTIFY's limit: product ids split over as many as needed. */
 export function encodeNews(
   origin: string,
-  batch: { productIds: Iterable<string>; catalog: boolean; settings: boolean },
+  batch: {
+    productIds: Iterable<string>;
+    catalog: boolean;
+    settings: boolean;
+    promotions?: boolean;
+  },
   maxBytes = MAX_NOTIFY_BYTES,
 ): string[] {
   const out: string[] = [];
   if (batch.catalog) out.push(JSON.stringify({ o: origin, k: "catalog" }));
   if (batch.settings) out.push(JSON.stringify({ o: origin, k: "settings" }));
+  if (batch.promotions) out.push(JSON.stringify({ o: origin, k: "promotions" }));
   const head = JSON.stringify({ o: origin, k: "stock", ids: [] }).length;
   let ids: string[] = [];
   let size = head;
@@ -109,7 +117,12 @@ export type CacheNewsOptions = {
 export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) {
   const origin = randomUUID();
   const handlers = new Set<NewsHandler>();
-  const pending = { productIds: new Set<string>(), catalog: false, settings: false };
+  const pending = {
+    productIds: new Set<string>(),
+    catalog: false,
+    settings: false,
+    promotions: false,
+  };
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
   // After close(): news from requests still finishing is sent at once, while the pool is open.
@@ -135,6 +148,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     pending.productIds.clear();
     pending.catalog = false;
     pending.settings = false;
+    pending.promotions = false;
     if (payloads.length === 0) return sending;
     sending = sending.then(() =>
       transport.send(payloads).then(

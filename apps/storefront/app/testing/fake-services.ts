@@ -111,6 +111,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     referrals: unusedService<AppServices["referrals"]>("referrals"),
     adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
     adminVouchers: unusedService<AppServices["adminVouchers"]>("adminVouchers"),
+    adminPromotions: unusedService<AppServices["adminPromotions"]>("adminPromotions"),
     adminSettings: unusedService<AppServices["adminSettings"]>("adminSettings"),
   };
 }

@@ -548,6 +548,24 @@ describe("roles on every /api/admin operation", () => {
         },
       ]),
     ),
+    // Automatic promotions (decision 061): managers and admins; made switched off, unknown ids 404.
+    "GET /api/admin/promotions": { url: "/api/admin/promotions", vendor: 403 },
+    "POST /api/admin/promotions": {
+      url: "/api/admin/promotions",
+      body: { name: "Role check", kind: "fixed", value: 10, active: false },
+      vendor: 403,
+    },
+    "PUT /api/admin/promotions/{id}": {
+      url: `/api/admin/promotions/${crypto.randomUUID()}`,
+      body: { name: "Role check", kind: "fixed", value: 10, active: false },
+      vendor: 403,
+      staff: 404,
+    },
+    "POST /api/admin/promotions/{id}/switch-off": {
+      url: `/api/admin/promotions/${crypto.randomUUID()}/switch-off`,
+      vendor: 403,
+      staff: 404,
+    },
     // The shop's settings (decision 061): admins only (saved as seeded).
     "GET /api/admin/settings": { url: "/api/admin/settings", vendor: 403, manager: 403 },
     "PUT /api/admin/settings": {
