@@ -144,6 +144,8 @@ export default [
     route("admin/lucky-draws", "routes/admin/lucky-draws.tsx", { id: "admin-lucky-draws" }),
     route("admin/vouchers", "routes/admin/vouchers.tsx", { id: "admin-vouchers" }),
     route("admin/vouchers/:id", "routes/admin/voucher.tsx", { id: "admin-voucher" }),
+    route("admin/promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),
+    route("admin/promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
     route("admin/settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
   ]),
 

@@ -88,6 +88,7 @@ export type AdminPromotionList = z.infer<typeof adminPromotionList>;
 /** What /admin/promotions calls (managers and admins); the API routes call the same. */
 export type AdminPromotionsService = {
   list(staff: Staff): Promise<AdminPromotionList>;
+  get(staff: Staff, id: string): Promise<AdminPromotion>;
   create(staff: Staff, body: unknown): Promise<AdminPromotion>;
   /** Replaces the terms (the whole body, as for a new one). */
   update(staff: Staff, id: string, body: unknown): Promise<AdminPromotion>;

@@ -40,3 +40,34 @@ export function voucherTermsOf(form: FormData) {
     usageLimit: optional(form, "usageLimit"),
   };
 }
+
+/** A promotion form's terms (components/admin/promotion-fields.tsx) as the service takes them. */
+export function promotionTermsOf(form: FormData) {
+  const when = (name: string) => {
+    const v = optional(form, name);
+    return v === null ? null : fromPakistanTime(v);
+  };
+  const scope = String(form.get("scope") ?? "all");
+  return {
+    name: String(form.get("name") ?? ""),
+    kind: String(form.get("kind") ?? ""),
+    value: optional(form, "value"),
+    maxDiscount: optional(form, "maxDiscount"),
+    minCartValue: optional(form, "minCartValue") ?? 0,
+    scope,
+    scopeIds:
+      scope === "category"
+        ? form.getAll("categoryIds").map(String)
+        : scope === "product"
+          ? String(form.get("productIds") ?? "")
+              .split(/[\s,]+/)
+              .filter(Boolean)
+          : [],
+    buyQty: optional(form, "buyQty"),
+    getQty: optional(form, "getQty"),
+    giftVariantId: optional(form, "giftVariantId"),
+    startsAt: when("startsAt"),
+    endsAt: when("endsAt"),
+    active: checked(form, "active"),
+  };
+}

@@ -555,6 +555,11 @@ describe("roles on every /api/admin operation", () => {
       body: { name: "Role check", kind: "fixed", value: 10, active: false },
       vendor: 403,
     },
+    "GET /api/admin/promotions/{id}": {
+      url: `/api/admin/promotions/${crypto.randomUUID()}`,
+      vendor: 403,
+      staff: 404,
+    },
     "PUT /api/admin/promotions/{id}": {
       url: `/api/admin/promotions/${crypto.randomUUID()}`,
       body: { name: "Role check", kind: "fixed", value: 10, active: false },

@@ -42,6 +42,19 @@ export const adminPromotionsRoutes: FastifyPluginAsyncZod<{
     },
     (req) => staff.create(staffOf(req), req.body),
   );
+  app.get(
+    "/admin/promotions/:id",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "One promotion",
+        params: adminPromotionParams,
+        response: { 200: adminPromotion, ...errors },
+      },
+    },
+    (req) => staff.get(staffOf(req), req.params.id),
+  );
   app.put(
     "/admin/promotions/:id",
     {

@@ -13,6 +13,9 @@ export const listAll = (db: DbOrTx, limit: number) =>
 export const findForUpdate = async (db: DbOrTx, id: string) =>
   (await db.select().from(promotions).where(eq(promotions.id, id)).for("update"))[0] ?? null;
 
+export const findById = async (db: DbOrTx, id: string) =>
+  (await db.select().from(promotions).where(eq(promotions.id, id)))[0] ?? null;
+
 export const insert = async (db: DbOrTx, p: PromotionTerms) =>
   (await db.insert(promotions).values(p).returning())[0];
 

@@ -120,6 +120,13 @@ export function createStaffPromotions({ db, audit, changed }: Deps): AdminPromot
       return { promotions: (await repo.listAll(db, 500)).map((p) => promotionView(p, now)) };
     },
 
+    async get(s, id) {
+      requireManager(s);
+      const p = await repo.findById(db, id);
+      if (!p) throw notFound("This promotion could not be found");
+      return promotionView(p);
+    },
+
     async create(s, body) {
       requireManager(s);
       const view = await db.transaction(async (tx) => {

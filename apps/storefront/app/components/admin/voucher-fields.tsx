@@ -1,39 +1,12 @@
 import type { AdminVoucher } from "@maidan/contracts/admin-vouchers";
 import { rupees } from "@maidan/contracts/money";
-import { toPakistanTime } from "../../lib/admin-form";
+import { When, WholeNumber } from "./form-fields";
 
 /** "10% off, at most Rs. 500" or "Rs. 150 off". */
 export const discountText = (v: Pick<AdminVoucher, "kind" | "value" | "maxDiscount">) =>
   v.kind === "percent"
     ? `${v.value}% off${v.maxDiscount === null ? "" : `, at most ${rupees(v.maxDiscount)}`}`
     : `${rupees(v.value)} off`;
-
-type Input = { label: string; name: string; value: number | string | null | undefined };
-
-function WholeNumber(p: Input & { min: number; required?: boolean }) {
-  return (
-    <label className="field">
-      <span>{p.label}</span>
-      <input
-        name={p.name}
-        type="number"
-        min={p.min}
-        required={p.required}
-        inputMode="numeric"
-        defaultValue={p.value ?? ""}
-      />
-    </label>
-  );
-}
-
-function When(p: Input & { value: string | null | undefined }) {
-  return (
-    <label className="field">
-      <span>{p.label}</span>
-      <input name={p.name} type="datetime-local" defaultValue={toPakistanTime(p.value ?? null)} />
-    </label>
-  );
-}
 
 /** A voucher's terms in a form (new or edited); the code is fixed once made. */
 export function VoucherFields({ voucher: v }: { voucher?: AdminVoucher }) {

@@ -1,11 +1,11 @@
 import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
+import { datesText, MarketingTable } from "../../components/admin/marketing-table";
 import { discountText, VoucherFields } from "../../components/admin/voucher-fields";
 import { requireStaff } from "../../lib/admin.server";
 import { voucherTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
-import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
@@ -76,48 +76,40 @@ export default function AdminVouchers() {
           Make the voucher
         </button>
       </Form>
-      {vouchers.length === 0 ? (
-        <p>No vouchers yet.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Minimum order</th>
-                <th scope="col">Dates</th>
-                <th scope="col" className="num">
-                  Used
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {vouchers.map((v) => (
-                <tr key={v._id}>
-                  <td>
-                    <Link to={`/admin/vouchers/${v._id}`}>{v.code}</Link>
-                    <div className="muted">{v.description}</div>
-                  </td>
-                  <td>{discountText(v)}</td>
-                  <td>{v.minCartValue > 0 ? rupees(v.minCartValue) : "—"}</td>
-                  <td>
-                    {v.startsAt ? formatDate(v.startsAt) : "Now"} –{" "}
-                    {v.endsAt ? formatDate(v.endsAt) : "no end"}
-                  </td>
-                  <td className="num">
-                    {v.used}
-                    {v.usageLimit === null ? "" : ` of ${v.usageLimit}`}
-                    <div className="muted">{v.perUserLimit} per shopper</div>
-                  </td>
-                  <td>{STATUS[v.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <MarketingTable
+        count={vouchers.length}
+        empty="No vouchers yet."
+        head={
+          <>
+            <th scope="col">Code</th>
+            <th scope="col">Discount</th>
+            <th scope="col">Minimum order</th>
+            <th scope="col">Dates</th>
+            <th scope="col" className="num">
+              Used
+            </th>
+            <th scope="col">Status</th>
+          </>
+        }
+      >
+        {vouchers.map((v) => (
+          <tr key={v._id}>
+            <td>
+              <Link to={`/admin/vouchers/${v._id}`}>{v.code}</Link>
+              <div className="muted">{v.description}</div>
+            </td>
+            <td>{discountText(v)}</td>
+            <td>{v.minCartValue > 0 ? rupees(v.minCartValue) : "—"}</td>
+            <td>{datesText(v.startsAt, v.endsAt)}</td>
+            <td className="num">
+              {v.used}
+              {v.usageLimit === null ? "" : ` of ${v.usageLimit}`}
+              <div className="muted">{v.perUserLimit} per shopper</div>
+            </td>
+            <td>{STATUS[v.status]}</td>
+          </tr>
+        ))}
+      </MarketingTable>
     </section>
   );
 }
