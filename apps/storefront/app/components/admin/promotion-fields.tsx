@@ -16,7 +16,15 @@ export function promotionText(p: AdminPromotion) {
   const scope =
     p.scope === "all"
       ? "everything"
-      : `${p.scopeIds.length} ${p.scope === "category" ? "categories" : "products"}`;
+      : `${p.scopeIds.length} ${p.scope === "category" ? "categor" : "product"}${
+          p.scope === "category"
+            ? p.scopeIds.length === 1
+              ? "y"
+              : "ies"
+            : p.scopeIds.length === 1
+              ? ""
+              : "s"
+        }`;
   return `${what} on ${scope}${p.minCartValue > 0 ? ` from ${rupees(p.minCartValue)}` : ""}`;
 }
 
