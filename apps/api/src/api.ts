@@ -4,6 +4,7 @@ import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
 import type { AdminPromotionsService } from "@maidan/contracts/admin-promotions";
 import type { AdminSettingsService } from "@maidan/contracts/admin-settings";
+import type { AdminShippingService } from "@maidan/contracts/admin-shipping";
 import type { AdminVouchersService } from "@maidan/contracts/admin-vouchers";
 import type { ContentService } from "@maidan/contracts/content";
 import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
@@ -30,6 +31,7 @@ import type { Auth } from "./modules/auth/auth.service.ts";
 import { devPagesRoutes } from "./modules/auth/dev-pages.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { usersRoutes } from "./modules/auth/users.routes.ts";
+import { adminShippingRoutes } from "./modules/cart/admin-shipping.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import type { CartServiceImpl } from "./modules/cart/cart.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -142,6 +144,7 @@ export type ApiDomains = {
   staffVouchers: AdminVouchersService;
   staffPromotions: AdminPromotionsService;
   staffSettings: AdminSettingsService;
+  staffShipping: AdminShippingService;
 };
 
 /**
@@ -203,6 +206,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(adminVouchersRoutes, { staff: d.staffVouchers });
       await api.register(adminPromotionsRoutes, { staff: d.staffPromotions });
       await api.register(adminSettingsRoutes, { staff: d.staffSettings });
+      await api.register(adminShippingRoutes, { staff: d.staffShipping });
     },
     { prefix: "/api" },
   );

@@ -4,6 +4,7 @@ import { createAddressService } from "@maidan/api/modules/addresses/addresses.se
 import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
+import { createStaffShipping } from "@maidan/api/modules/cart/staff-shipping";
 import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
@@ -321,7 +322,7 @@ export async function composeDomains(
       if (from === "here") catalog.invalidate();
       else catalog.forget();
       site.invalidate();
-    } else if (n.kind === "promotions") carts.invalidatePricing();
+    } else if (n.kind === "pricing") carts.invalidatePricing();
     else {
       site.invalidate();
       pages.emit({ kind: "all" });
@@ -384,12 +385,21 @@ export async function composeDomains(
     staffPromotions: createStaffPromotions({
       db,
       audit: auditRecord,
-      changed: () => news.publish({ kind: "promotions" }),
+      changed: () => news.publish({ kind: "pricing" }),
     }),
     staffSettings: createStaffSettings({
       db,
       audit: auditRecord,
       changed: () => news.publish({ kind: "settings" }),
+    }),
+    // The cart's shipping charges and every page's default shipping line.
+    staffShipping: createStaffShipping({
+      db,
+      audit: auditRecord,
+      changed: () => {
+        news.publish({ kind: "pricing" });
+        news.publish({ kind: "settings" });
+      },
     }),
   };
   app.addHook("onClose", () => jobs.stop());
@@ -471,6 +481,7 @@ export async function composeDomains(
       adminVouchers: marketing.staffVouchers,
       adminPromotions: marketing.staffPromotions,
       adminSettings: marketing.staffSettings,
+      adminShipping: marketing.staffShipping,
     },
   };
 }

@@ -5,6 +5,7 @@ import type { AdminOverviewService } from "./admin-dashboard.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AdminPromotionsService } from "./admin-promotions.ts";
 import type { AdminSettingsService } from "./admin-settings.ts";
+import type { AdminShippingService } from "./admin-shipping.ts";
 import type { AdminVouchersService } from "./admin-vouchers.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
@@ -121,4 +122,5 @@ export type AppServices = {
   adminVouchers: AdminVouchersService;
   adminPromotions: AdminPromotionsService;
   adminSettings: AdminSettingsService;
+  adminShipping: AdminShippingService;
 };

@@ -71,3 +71,23 @@ export function promotionTermsOf(form: FormData) {
     active: checked(form, "active"),
   };
 }
+
+/** A shipping method's form (routes/admin/shipping.tsx) as the shipping service takes it. */
+export function shippingTermsOf(form: FormData) {
+  const cities = String(form.get("cities") ?? "")
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return {
+    name: String(form.get("name") ?? ""),
+    carrier: String(form.get("carrier") ?? ""),
+    charge: String(form.get("charge") ?? ""),
+    freeAbove: optional(form, "freeAbove"),
+    minOrderValue: optional(form, "minOrderValue") ?? 0,
+    cities: cities.length ? cities : null,
+    etaDays: String(form.get("etaDays") ?? ""),
+    isDefault: checked(form, "isDefault"),
+    active: checked(form, "active"),
+    sort: optional(form, "sort") ?? 0,
+  };
+}

@@ -113,6 +113,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminVouchers: unusedService<AppServices["adminVouchers"]>("adminVouchers"),
     adminPromotions: unusedService<AppServices["adminPromotions"]>("adminPromotions"),
     adminSettings: unusedService<AppServices["adminSettings"]>("adminSettings"),
+    adminShipping: unusedService<AppServices["adminShipping"]>("adminShipping"),
   };
 }
 

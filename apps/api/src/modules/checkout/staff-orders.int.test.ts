@@ -571,6 +571,26 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
       staff: 404,
     },
+    // The shipping table (decision 061): admins only; an unknown method 404 (each POST one new
+    // method, switched off).
+    "GET /api/admin/shipping-methods": {
+      url: "/api/admin/shipping-methods",
+      vendor: 403,
+      manager: 403,
+    },
+    "POST /api/admin/shipping-methods": {
+      url: "/api/admin/shipping-methods",
+      body: { name: "Role check", carrier: "TCS", charge: 100, etaDays: "2-3", active: false },
+      vendor: 403,
+      manager: 403,
+    },
+    "PUT /api/admin/shipping-methods/{id}": {
+      url: `/api/admin/shipping-methods/${crypto.randomUUID()}`,
+      body: { name: "Role check", carrier: "TCS", charge: 100, etaDays: "2-3", active: false },
+      vendor: 403,
+      manager: 403,
+      staff: 404,
+    },
     // The shop's settings (decision 061): admins only (saved as seeded).
     "GET /api/admin/settings": { url: "/api/admin/settings", vendor: 403, manager: 403 },
     "PUT /api/admin/settings": {

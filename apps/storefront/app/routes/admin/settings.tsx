@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
 import { checked } from "../../lib/admin-form";
@@ -79,6 +79,9 @@ export default function AdminSettings() {
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
+      <p>
+        <Link to="/admin/settings/shipping">Shipping by city →</Link>
+      </p>
       <AdminFeedback feedback={feedback} />
       {/* Keyed by what is stored: after a save the fields show it. */}
       <Form
