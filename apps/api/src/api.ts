@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
+import type { AdminFreebieCampaignsService } from "@maidan/contracts/admin-freebies";
 import type { AdminPromotionsService } from "@maidan/contracts/admin-promotions";
 import type { AdminSettingsService } from "@maidan/contracts/admin-settings";
 import type { AdminShippingService } from "@maidan/contracts/admin-shipping";
@@ -54,6 +55,7 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import type { CouriersImpl } from "./modules/couriers/couriers.service.ts";
 import { courierSandboxRoutes } from "./modules/couriers/sandbox/couriers-sandbox.routes.ts";
 import type { Events } from "./modules/events/events.ts";
+import { adminFreebiesRoutes } from "./modules/freebies/admin-freebies.routes.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
@@ -145,6 +147,7 @@ export type ApiDomains = {
   staffPromotions: AdminPromotionsService;
   staffSettings: AdminSettingsService;
   staffShipping: AdminShippingService;
+  staffFreebies: AdminFreebieCampaignsService;
 };
 
 /**
@@ -207,6 +210,7 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
       await api.register(adminPromotionsRoutes, { staff: d.staffPromotions });
       await api.register(adminSettingsRoutes, { staff: d.staffSettings });
       await api.register(adminShippingRoutes, { staff: d.staffShipping });
+      await api.register(adminFreebiesRoutes, { staff: d.staffFreebies });
     },
     { prefix: "/api" },
   );

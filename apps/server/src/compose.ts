@@ -29,6 +29,7 @@ import { courierSettings } from "@maidan/api/modules/couriers/couriers.config";
 import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
 import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
+import { createStaffFreebies } from "@maidan/api/modules/freebies/staff-freebies";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import {
   createLuckyDraw,
@@ -322,8 +323,10 @@ export async function composeDomains(
       if (from === "here") catalog.invalidate();
       else catalog.forget();
       site.invalidate();
-    } else if (n.kind === "pricing") carts.invalidatePricing();
-    else {
+    } else if (n.kind === "marketing") {
+      carts.invalidatePricing();
+      freebies.forget();
+    } else {
       site.invalidate();
       pages.emit({ kind: "all" });
     }
@@ -385,19 +388,24 @@ export async function composeDomains(
     staffPromotions: createStaffPromotions({
       db,
       audit: auditRecord,
-      changed: () => news.publish({ kind: "pricing" }),
+      changed: () => news.publish({ kind: "marketing" }),
     }),
     staffSettings: createStaffSettings({
       db,
       audit: auditRecord,
       changed: () => news.publish({ kind: "settings" }),
     }),
+    staffFreebies: createStaffFreebies({
+      db,
+      audit: auditRecord,
+      changed: () => news.publish({ kind: "marketing" }),
+    }),
     // The cart's shipping charges and every page's default shipping line.
     staffShipping: createStaffShipping({
       db,
       audit: auditRecord,
       changed: () => {
-        news.publish({ kind: "pricing" });
+        news.publish({ kind: "marketing" });
         news.publish({ kind: "settings" });
       },
     }),
@@ -482,6 +490,7 @@ export async function composeDomains(
       adminPromotions: marketing.staffPromotions,
       adminSettings: marketing.staffSettings,
       adminShipping: marketing.staffShipping,
+      adminFreebies: marketing.staffFreebies,
     },
   };
 }

@@ -146,6 +146,7 @@ export default [
     route("admin/vouchers/:id", "routes/admin/voucher.tsx", { id: "admin-voucher" }),
     route("admin/promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),
     route("admin/promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
+    route("admin/freebies", "routes/admin/freebies.tsx", { id: "admin-freebies" }),
     route("admin/settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
     route("admin/settings/shipping", "routes/admin/shipping.tsx", { id: "admin-shipping" }),
   ]),

@@ -2,6 +2,7 @@ import type { AddressService } from "./addresses.ts";
 import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOverviewService } from "./admin-dashboard.ts";
+import type { AdminFreebieCampaignsService } from "./admin-freebies.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AdminPromotionsService } from "./admin-promotions.ts";
 import type { AdminSettingsService } from "./admin-settings.ts";
@@ -123,4 +124,5 @@ export type AppServices = {
   adminPromotions: AdminPromotionsService;
   adminSettings: AdminSettingsService;
   adminShipping: AdminShippingService;
+  adminFreebies: AdminFreebieCampaignsService;
 };

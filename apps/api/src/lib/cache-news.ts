@@ -8,14 +8,14 @@ import { z } from "zod";
 /**
  * What changed, for every process that keeps copies in memory (decision 041): the stock of some
  * products (after an order took it or gave it back), the catalogue as a whole (an edit, an
- * import), the shop's settings, or what the cart prices with besides the catalogue: automatic
- * promotions and the shipping table (decision 061).
+ * import), the shop's settings, or the marketing the cart and the campaign pages read besides
+ * the catalogue: automatic promotions, the shipping table, freebie campaigns (decision 061).
  */
 export type CacheNews =
   | { kind: "stock"; productIds: string[] }
   | { kind: "catalog" }
   | { kind: "settings" }
-  | { kind: "pricing" };
+  | { kind: "marketing" };
 
 /** `here`: this process made the change; `elsewhere`: another instance did (or news was missed). */
 export type NewsHandler = (news: CacheNews, from: "here" | "elsewhere") => void | Promise<void>;
@@ -66,7 +66,7 @@ const wire = z.discriminatedUnion("k", [
   z.object({ o: z.string(), k: z.literal("stock"), ids: z.array(z.string()).min(1) }),
   z.object({ o: z.string(), k: z.literal("catalog") }),
   z.object({ o: z.string(), k: z.literal("settings") }),
-  z.object({ o: z.string(), k: z.literal("pricing") }),
+  z.object({ o: z.string(), k: z.literal("marketing") }),
 ]);
 
 /** Payloads for a batch, each under NOTIFY's limit: product ids split over as many as needed. */
@@ -76,14 +76,14 @@ export function encodeNews(
     productIds: Iterable<string>;
     catalog: boolean;
     settings: boolean;
-    pricing?: boolean;
+    marketing?: boolean;
   },
   maxBytes = MAX_NOTIFY_BYTES,
 ): string[] {
   const out: string[] = [];
   if (batch.catalog) out.push(JSON.stringify({ o: origin, k: "catalog" }));
   if (batch.settings) out.push(JSON.stringify({ o: origin, k: "settings" }));
-  if (batch.pricing) out.push(JSON.stringify({ o: origin, k: "pricing" }));
+  if (batch.marketing) out.push(JSON.stringify({ o: origin, k: "marketing" }));
   const head = JSON.stringify({ o: origin, k: "stock", ids: [] }).length;
   let ids: string[] = [];
   let size = head;
@@ -122,7 +122,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     productIds: new Set<string>(),
     catalog: false,
     settings: false,
-    pricing: false,
+    marketing: false,
   };
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
@@ -149,7 +149,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     pending.productIds.clear();
     pending.catalog = false;
     pending.settings = false;
-    pending.pricing = false;
+    pending.marketing = false;
     if (payloads.length === 0) return sending;
     sending = sending.then(() =>
       transport.send(payloads).then(

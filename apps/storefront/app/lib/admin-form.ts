@@ -91,3 +91,26 @@ export function shippingTermsOf(form: FormData) {
     sort: optional(form, "sort") ?? 0,
   };
 }
+
+/** A freebie campaign's form (routes/admin/freebies.tsx) as the campaigns service takes it. */
+export function freebieTermsOf(form: FormData) {
+  const when = (name: string) => {
+    const v = optional(form, name);
+    return v === null ? null : fromPakistanTime(v);
+  };
+  return {
+    slug: String(form.get("slug") ?? ""),
+    title: String(form.get("title") ?? ""),
+    description: String(form.get("description") ?? ""),
+    terms: String(form.get("terms") ?? ""),
+    minOrderValue: optional(form, "minOrderValue") ?? 0,
+    firstOrderOnly: checked(form, "firstOrderOnly"),
+    pickCount: optional(form, "pickCount") ?? 1,
+    products: String(form.get("products") ?? "")
+      .split(/[\s,]+/)
+      .filter(Boolean),
+    startsAt: when("startsAt"),
+    endsAt: when("endsAt"),
+    active: true,
+  };
+}

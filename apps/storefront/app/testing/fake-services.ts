@@ -114,6 +114,7 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminPromotions: unusedService<AppServices["adminPromotions"]>("adminPromotions"),
     adminSettings: unusedService<AppServices["adminSettings"]>("adminSettings"),
     adminShipping: unusedService<AppServices["adminShipping"]>("adminShipping"),
+    adminFreebies: unusedService<AppServices["adminFreebies"]>("adminFreebies"),
   };
 }
 

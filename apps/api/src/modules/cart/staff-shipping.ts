@@ -5,18 +5,11 @@ import {
   shippingMethodBody,
 } from "@maidan/contracts/admin-shipping";
 import { hasRole } from "@maidan/contracts/auth";
-import type { Db, DbOrTx } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
-import type { RecordAudit } from "../../lib/record-audit.ts";
+import type { StaffWriterDeps } from "../../lib/record-audit.ts";
 import * as repo from "./staff-shipping.repository.ts";
-
-type Deps = {
-  db: Db;
-  audit: RecordAudit;
-  /** After the commit: every instance drops its shipping table and the pages that show it. */
-  changed: () => void;
-};
 
 const viewOf = (m: repo.ShippingRow): AdminShippingMethod => ({
   _id: m.id,
@@ -41,7 +34,7 @@ function requireAdmin(s: Staff) {
  * methods (switching one off rather than deleting it: carts and orders name it). Each change
  * and its audit entry are one transaction; then the cache news reaches every instance.
  */
-export function createStaffShipping({ db, audit, changed }: Deps): AdminShippingService {
+export function createStaffShipping({ db, audit, changed }: StaffWriterDeps): AdminShippingService {
   async function write(s: Staff, id: string | null, body: unknown) {
     requireAdmin(s);
     const b = parseInput(shippingMethodBody, body);

@@ -571,6 +571,30 @@ describe("roles on every /api/admin operation", () => {
       vendor: 403,
       staff: 404,
     },
+    // Freebie campaigns (decision 061): managers and admins; a new address per caller, made
+    // switched off; unknown ids 404.
+    "GET /api/admin/freebies": { url: "/api/admin/freebies", vendor: 403 },
+    "POST /api/admin/freebies": {
+      url: "/api/admin/freebies",
+      body: {
+        slug: `role-${crypto.randomUUID().slice(0, 8)}`,
+        title: "Role check",
+        products: [mine.pid],
+        active: false,
+      },
+      vendor: 403,
+    },
+    "PUT /api/admin/freebies/{id}": {
+      url: `/api/admin/freebies/${crypto.randomUUID()}`,
+      body: { slug: "role-check", title: "Role check", products: [mine.pid], active: false },
+      vendor: 403,
+      staff: 404,
+    },
+    "POST /api/admin/freebies/{id}/switch-off": {
+      url: `/api/admin/freebies/${crypto.randomUUID()}/switch-off`,
+      vendor: 403,
+      staff: 404,
+    },
     // The shipping table (decision 061): admins only; an unknown method 404 (each POST one new
     // method, switched off).
     "GET /api/admin/shipping-methods": {

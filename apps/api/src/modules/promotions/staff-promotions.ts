@@ -5,19 +5,12 @@ import {
   promotionBody,
 } from "@maidan/contracts/admin-promotions";
 import { hasRole } from "@maidan/contracts/auth";
-import type { Db, DbOrTx } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
-import type { RecordAudit } from "../../lib/record-audit.ts";
+import type { StaffWriterDeps } from "../../lib/record-audit.ts";
 import { isLive } from "./promotion-rules.ts";
 import * as repo from "./staff-promotions.repository.ts";
-
-type Deps = {
-  db: Db;
-  audit: RecordAudit;
-  /** After the commit: every instance drops its cached promotions (cache news). */
-  changed: () => void;
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -85,7 +78,11 @@ async function termsOf(tx: DbOrTx, body: unknown): Promise<repo.PromotionTerms> 
  * one transaction; after the commit the cache news drops every instance's cached promotions,
  * so the cart's next pricing anywhere uses the new terms.
  */
-export function createStaffPromotions({ db, audit, changed }: Deps): AdminPromotionsService {
+export function createStaffPromotions({
+  db,
+  audit,
+  changed,
+}: StaffWriterDeps): AdminPromotionsService {
   async function change(
     s: Staff,
     id: string,

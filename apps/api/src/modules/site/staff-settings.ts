@@ -5,18 +5,11 @@ import {
   adminSettings,
 } from "@maidan/contracts/admin-settings";
 import { hasRole } from "@maidan/contracts/auth";
-import type { Db, DbOrTx } from "@maidan/db/database";
+import type { DbOrTx } from "@maidan/db/database";
 import { forbidden } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
-import type { RecordAudit } from "../../lib/record-audit.ts";
+import type { StaffWriterDeps } from "../../lib/record-audit.ts";
 import * as repo from "./staff-settings.repository.ts";
-
-type Deps = {
-  db: Db;
-  audit: RecordAudit;
-  /** After the commit: every instance drops its settings and cached pages (cache news). */
-  changed: () => void;
-};
 
 const viewOf = (s: repo.SettingsRow): AdminSettings => ({
   title: s.title,
@@ -54,7 +47,7 @@ function requireAdmin(s: Staff) {
  * its audit entry are one transaction; then the cache news drops every instance's settings and
  * cached pages, so the next page anywhere shows the change.
  */
-export function createStaffSettings({ db, audit, changed }: Deps): AdminSettingsService {
+export function createStaffSettings({ db, audit, changed }: StaffWriterDeps): AdminSettingsService {
   async function row(tx: DbOrTx) {
     const s = await repo.readSettings(tx);
     if (!s) throw new Error("settings row missing: the database has not been seeded");

@@ -2,7 +2,7 @@ import type { Role } from "@maidan/contracts/auth";
 import { NavLink } from "react-router";
 
 /**
- * Marketing and settings links (decision 061): vouchers and promotions for managers and admins, the shop's
+ * Marketing and settings links (decision 061): vouchers, promotions and freebie campaigns for managers and admins, the shop's
  * settings for admins only; vendors see none.
  */
 export function MarketingNav({ role }: { role: Role }) {
@@ -11,6 +11,7 @@ export function MarketingNav({ role }: { role: Role }) {
     <>
       <NavLink to="/admin/vouchers">Vouchers</NavLink>
       <NavLink to="/admin/promotions">Promotions</NavLink>
+      <NavLink to="/admin/freebies">Freebies</NavLink>
       {role === "admin" && <NavLink to="/admin/settings">Settings</NavLink>}
     </>
   );
