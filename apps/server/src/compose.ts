@@ -326,6 +326,8 @@ export async function composeDomains(
     } else if (n.kind === "marketing") {
       carts.invalidatePricing();
       freebies.forget();
+      // First visits' cached pages show campaigns (/freebies) and may show promotions.
+      pages.emit({ kind: "all" });
     } else {
       site.invalidate();
       pages.emit({ kind: "all" });
