@@ -1,9 +1,10 @@
 /** Freebie campaigns in the back-office (/admin/freebies, decisions 057 and 061). */
 import { z } from "zod";
+import { staffDate } from "./admin-dates.ts";
 import type { Staff } from "./admin-orders.ts";
 import { freebieSummary } from "./freebies.ts";
 
-const when = z.iso.datetime({ offset: true, message: "must be a date and time (ISO 8601)" });
+const when = staffDate;
 
 /**
  * POST /api/admin/freebies and PUT …/{id}: a campaign's whole terms. `products` are the offered

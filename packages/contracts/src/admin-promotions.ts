@@ -1,10 +1,11 @@
 /** Automatic promotions in the back-office (/admin/promotions, decisions 014 and 061). */
 import { z } from "zod";
+import { staffDate } from "./admin-dates.ts";
 import type { Staff } from "./admin-orders.ts";
 
 const KINDS = ["percentage", "fixed", "buy_x_get_y", "free_gift"] as const;
 const SCOPES = ["all", "category", "product"] as const;
-const when = z.iso.datetime({ offset: true, message: "must be a date and time (ISO 8601)" });
+const when = staffDate;
 const whole = (what: string, min: number, max = 10_000_000) =>
   z.coerce
     .number({ error: `The ${what} must be a whole number` })

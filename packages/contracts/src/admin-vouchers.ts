@@ -1,9 +1,10 @@
 /** The back-office's vouchers (/admin/vouchers, decision 061). Whole rupees. */
 import { z } from "zod";
+import { staffDate } from "./admin-dates.ts";
 import type { Staff } from "./admin-orders.ts";
 import { voucherView } from "./vouchers.ts";
 
-const when = z.iso.datetime({ offset: true, message: "must be a date and time (ISO 8601)" });
+const when = staffDate;
 const count = (what: string) =>
   z.coerce
     .number({ error: `The ${what} must be a whole number` })

@@ -84,6 +84,7 @@ describe("admin vouchers", () => {
       [{ maxDiscount: 0 }, "maxDiscount"],
       [{ minCartValue: -1 }, "minCartValue"],
       [{ startsAt: "tomorrow" }, "startsAt"],
+      [{ endsAt: "0000-01-01T00:00:00Z" }, "between the years 2000 and 2100"],
       [
         { startsAt: "2027-01-02T00:00:00Z", endsAt: "2027-01-01T00:00:00Z" },
         "end must be after the start",
