@@ -13,7 +13,7 @@ test("a freebie campaign made in /admin opens in the shop, and switched off it c
   browser,
 }, info) => {
   test.setTimeout(90_000);
-  const product = await productWithStock(11, 5);
+  const product = await productWithStock(274, 5);
   const slug = `admin-freebie-${Date.now().toString(36)}`;
   const title = `Free gift ${slug.slice(-6)}`;
   const admin = await adminPage(browser, info);

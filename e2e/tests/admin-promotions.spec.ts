@@ -13,15 +13,10 @@ test("a promotion made in /admin prices the cart, and switched off it stops @des
   browser,
 }, info) => {
   test.setTimeout(120_000);
-  // Shoes under Rs. 10,000: no seeded promotion or gift covers them (checkout-promotions.spec.ts).
-  const product = await productWithStock(
-    9,
-    5,
-    `p.slug >= 'g' and p.slug < 'w' and p.price >= 2000 and p.price < 10000 and p.category_id in
-      (select c.id from categories c left join categories up on up.id = c.parent_id
-       where 'men-shoes' in (c.slug, up.slug) or 'women-shoes' in (c.slug, up.slug))`,
-  );
-  const name = `Shoe day ${Date.now().toString(36)}`;
+  // Far past the offsets other journeys take (reviews.spec.ts takes 260 and 261); the seeded
+  // promotions give at most 10% off a single unit, so this one is the cart's best.
+  const product = await productWithStock(272, 5);
+  const name = `One-product day ${Date.now().toString(36)}`;
   const admin = await adminPage(browser, info);
   await admin
     .getByRole("navigation", { name: "Back-office" })

@@ -31,10 +31,10 @@ test("a voucher made in /admin is used at checkout @desktop-only", async ({
   await expect(admin.getByRole("heading", { name: "Vouchers", level: 1 })).toBeVisible();
   const form = admin.getByRole("form", { name: "New voucher" });
   await form.getByLabel("Code").fill(code.toLowerCase());
-  await form.getByLabel("Description (shown to shoppers)").fill("Rs. 300 off from Rs. 1,000");
+  await form.getByLabel("Description (shown to shoppers)").fill("Rs. 300 off from Rs. 500");
   await form.getByLabel("Kind").selectOption("fixed");
   await form.getByLabel("Amount (Rs. or %)").fill("300");
-  await form.getByLabel("Minimum order (Rs.)").fill("1000");
+  await form.getByLabel("Minimum order (Rs.)").fill("500");
   await form.getByLabel("Uses in total (empty: no limit)").fill("5");
   await form.getByRole("button", { name: "Make the voucher" }).click();
   await expect(admin.getByRole("status")).toHaveText(`Voucher ${code} is made.`);
@@ -48,14 +48,8 @@ test("a voucher made in /admin is used at checkout @desktop-only", async ({
   await expect(admin.getByRole("alert")).toHaveText(`The code ${code} is taken by another voucher`);
   await snapshot(admin, info, "admin-vouchers");
 
-  // Shoes between Rs. 2,000 and Rs. 10,000: no automatic promotion or gift (checkout-promotions).
-  const product = await productWithStock(
-    7,
-    5,
-    `p.slug >= 'g' and p.slug < 'w' and p.price >= 2000 and p.price < 10000 and p.category_id in
-      (select c.id from categories c left join categories up on up.id = c.parent_id
-       where 'men-shoes' in (c.slug, up.slug) or 'women-shoes' in (c.slug, up.slug))`,
-  );
+  // Far past the offsets other journeys take (reviews.spec.ts takes 260 and 261).
+  const product = await productWithStock(270, 5);
   const email = await signUp(page, info, "admin-voucher");
   await addFromProductPage(page, product.slug);
   await page.goto("/checkout");
