@@ -34,6 +34,16 @@ test("a freebie campaign made in /admin opens in the shop, and switched off it c
     "1 of 1 from Rs. 2,500",
   );
   await snapshot(admin, info, "admin-freebies");
+  // Edited on its own page: the minimum goes up.
+  await admin.getByRole("link", { name: title, exact: true }).click();
+  const edit = admin.getByRole("form", { name: "Edit campaign" });
+  await edit.getByLabel("Minimum order (Rs.)").fill("3000");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByRole("status")).toHaveText(`“${title}” is saved.`);
+  await admin.getByRole("link", { name: "← Freebie campaigns" }).click();
+  await expect(admin.getByRole("row").filter({ hasText: title })).toContainText(
+    "1 of 1 from Rs. 3,000",
+  );
 
   await page.goto(`/freebies/${slug}`);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();

@@ -77,6 +77,7 @@ export type AdminFreebieList = z.infer<typeof adminFreebieList>;
 /** What /admin/freebies calls (managers and admins); the API routes call the same. */
 export type AdminFreebieCampaignsService = {
   list(staff: Staff): Promise<AdminFreebieList>;
+  get(staff: Staff, id: string): Promise<AdminFreebieCampaign>;
   create(staff: Staff, body: unknown): Promise<AdminFreebieCampaign>;
   update(staff: Staff, id: string, body: unknown): Promise<AdminFreebieCampaign>;
   switchOff(staff: Staff, id: string): Promise<AdminFreebieCampaign>;

@@ -584,6 +584,11 @@ describe("roles on every /api/admin operation", () => {
       },
       vendor: 403,
     },
+    "GET /api/admin/freebies/{id}": {
+      url: `/api/admin/freebies/${crypto.randomUUID()}`,
+      vendor: 403,
+      staff: 404,
+    },
     "PUT /api/admin/freebies/{id}": {
       url: `/api/admin/freebies/${crypto.randomUUID()}`,
       body: { slug: "role-check", title: "Role check", products: [mine.pid], active: false },

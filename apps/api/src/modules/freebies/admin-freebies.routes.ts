@@ -42,6 +42,19 @@ export const adminFreebiesRoutes: FastifyPluginAsyncZod<{
     },
     (req) => staff.create(staffOf(req), req.body),
   );
+  app.get(
+    "/admin/freebies/:id",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "One freebie campaign with its products",
+        params: adminFreebieParams,
+        response: { 200: adminFreebieCampaign, ...errors },
+      },
+    },
+    (req) => staff.get(staffOf(req), req.params.id),
+  );
   app.put(
     "/admin/freebies/:id",
     {

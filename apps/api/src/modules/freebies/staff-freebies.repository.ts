@@ -24,6 +24,12 @@ export const findForUpdate = async (db: DbOrTx, id: string): Promise<CampaignRow
   return { ...f, products: await slugsOf(db, id) };
 };
 
+export const findById = async (db: DbOrTx, id: string): Promise<CampaignRow | null> => {
+  const f = (await db.select().from(freebies).where(eq(freebies.id, id)))[0];
+  if (!f) return null;
+  return { ...f, products: await slugsOf(db, id) };
+};
+
 const slugsOf = async (db: DbOrTx, id: string) =>
   (
     await rows<{ slug: string }>(

@@ -107,6 +107,12 @@ export function createStaffFreebies({
       const now = new Date();
       return { campaigns: (await repo.listAll(db, 500)).map((c) => campaignView(c, now)) };
     },
+    async get(s, id) {
+      requireManager(s);
+      const c = await repo.findById(db, id);
+      if (!c) throw notFound("This campaign could not be found");
+      return campaignView(c);
+    },
     create: (s, body) =>
       write(s, null, "freebie_created", async (tx) => {
         const { terms, productIds } = await termsOf(tx, body);

@@ -1,7 +1,7 @@
 import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
-import { When, WholeNumber } from "../../components/admin/form-fields";
+import { FreebieFields } from "../../components/admin/freebie-fields";
 import { datesText, MarketingTable } from "../../components/admin/marketing-table";
 import { requireStaff } from "../../lib/admin.server";
 import { freebieTermsOf } from "../../lib/admin-form";
@@ -61,33 +61,7 @@ export default function AdminFreebies() {
         key={campaigns.length}
       >
         <h2>New campaign</h2>
-        <label className="field">
-          <span>Title</span>
-          <input name="title" required minLength={3} maxLength={120} />
-        </label>
-        <label className="field">
-          <span>Address (/freebies/…)</span>
-          <input name="slug" required maxLength={80} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
-        </label>
-        <label className="field">
-          <span>Description</span>
-          <input name="description" maxLength={500} />
-        </label>
-        <WholeNumber label="Minimum order (Rs.)" name="minOrderValue" min={0} value={0} />
-        <WholeNumber label="Products one order may take" name="pickCount" min={1} value={1} />
-        <When label="Starts (Pakistan time, empty: now)" name="startsAt" value={null} />
-        <When label="Ends (Pakistan time, empty: never)" name="endsAt" value={null} />
-        <label className="field field--check">
-          <input type="checkbox" name="firstOrderOnly" /> <span>First order only</span>
-        </label>
-        <label className="field field--wide">
-          <span>Products given away: their addresses or ids, one a line</span>
-          <textarea name="products" rows={3} required />
-        </label>
-        <label className="field field--wide">
-          <span>Terms (shown as written)</span>
-          <textarea name="terms" rows={3} maxLength={2000} />
-        </label>
+        <FreebieFields />
         <button type="submit" className="button" disabled={busy}>
           Make the campaign
         </button>
@@ -107,8 +81,10 @@ export default function AdminFreebies() {
         {campaigns.map((c) => (
           <tr key={c._id}>
             <td>
-              <Link to={`/freebies/${c.slug}`}>{c.title}</Link>
-              <div className="muted">{c.products.join(", ")}</div>
+              <Link to={`/admin/freebies/${c._id}`}>{c.title}</Link>
+              <div className="muted">
+                <Link to={`/freebies/${c.slug}`}>/freebies/{c.slug}</Link> · {c.products.join(", ")}
+              </div>
             </td>
             <td>
               {c.pickCount} of {c.productCount}
