@@ -47,13 +47,13 @@ export default defineConfig({
     // that do not depend on the viewport.
     {
       name: "settings",
-      testMatch: /(analytics|hostile-urls|app-promotion)\.spec\.ts/,
+      testMatch: /(analytics|hostile-urls|app-promotion|admin-settings)\.spec\.ts/,
       fullyParallel: false,
       use: { viewport: { width: 1366, height: 768 } },
     },
     {
       name: "phone",
-      testIgnore: /(analytics|hostile-urls|app-promotion)\.spec\.ts/,
+      testIgnore: /(analytics|hostile-urls|app-promotion|admin-settings)\.spec\.ts/,
       // A test tagged for one viewport only is left out of the other (never skipped).
       grepInvert: /@desktop-only/,
       use: {
@@ -66,7 +66,7 @@ export default defineConfig({
     },
     {
       name: "desktop",
-      testIgnore: /(analytics|hostile-urls|app-promotion)\.spec\.ts/,
+      testIgnore: /(analytics|hostile-urls|app-promotion|admin-settings)\.spec\.ts/,
       grepInvert: /@phone-only/,
       use: { viewport: { width: 1366, height: 768 } },
     },

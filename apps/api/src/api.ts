@@ -3,6 +3,11 @@ import type { Config } from "@maidan/config/config";
 import type { AddressService } from "@maidan/contracts/addresses";
 import type { AdminContentService } from "@maidan/contracts/admin-content";
 import type { AdminOverviewService } from "@maidan/contracts/admin-dashboard";
+import type { AdminFreebieCampaignsService } from "@maidan/contracts/admin-freebies";
+import type { AdminPromotionsService } from "@maidan/contracts/admin-promotions";
+import type { AdminSettingsService } from "@maidan/contracts/admin-settings";
+import type { AdminShippingService } from "@maidan/contracts/admin-shipping";
+import type { AdminVouchersService } from "@maidan/contracts/admin-vouchers";
 import type { ContentService } from "@maidan/contracts/content";
 import type { AdminDisputesService, DisputesService } from "@maidan/contracts/disputes";
 import type { FreebieService } from "@maidan/contracts/freebies";
@@ -24,6 +29,7 @@ import type { Auth } from "./modules/auth/auth.service.ts";
 import { devPagesRoutes } from "./modules/auth/dev-pages.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { usersRoutes } from "./modules/auth/users.routes.ts";
+import { adminShippingRoutes } from "./modules/cart/admin-shipping.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import type { CartServiceImpl } from "./modules/cart/cart.service.ts";
 import { adminProductsRoutes } from "./modules/catalog/admin-products.routes.ts";
@@ -52,6 +58,7 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import type { CouriersImpl } from "./modules/couriers/couriers.service.ts";
 import { courierSandboxRoutes } from "./modules/couriers/sandbox/couriers-sandbox.routes.ts";
 import type { Events } from "./modules/events/events.ts";
+import { adminFreebiesRoutes } from "./modules/freebies/admin-freebies.routes.ts";
 import { freebieRoutes } from "./modules/freebies/freebies.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { metricsRoutes } from "./modules/health/metrics.routes.ts";
@@ -68,12 +75,15 @@ import type { NotificationsImpl } from "./modules/notifications/notifications.se
 import type { OrdersServiceImpl } from "./modules/orders/order-records.service.ts";
 import type { PaymentsSetup } from "./modules/payments/payments.plugin.ts";
 import type { PaymentsServiceImpl } from "./modules/payments/payments.service.ts";
+import { adminPromotionsRoutes } from "./modules/promotions/admin-promotions.routes.ts";
 import { referralRoutes } from "./modules/referrals/referrals.routes.ts";
 import type { ReferralsImpl } from "./modules/referrals/referrals.service.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import type { ReviewsImpl } from "./modules/reviews/reviews.service.ts";
+import { adminSettingsRoutes } from "./modules/site/admin-settings.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { vendorApplicationRoutes } from "./modules/vendors/vendor-applications.routes.ts";
+import { adminVouchersRoutes } from "./modules/vouchers/admin-vouchers.routes.ts";
 import { voucherRoutes } from "./modules/vouchers/vouchers.routes.ts";
 import type { VoucherServiceImpl } from "./modules/vouchers/vouchers.service.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
@@ -141,6 +151,12 @@ export type ApiDomains = {
   luckyDraw: LuckyDrawImpl;
   /** The back-office's products, images and stock (decision 060). */
   adminProducts: AdminProductsImpl;
+  /** Marketing and settings in the back-office (decision 061). */
+  staffVouchers: AdminVouchersService;
+  staffPromotions: AdminPromotionsService;
+  staffSettings: AdminSettingsService;
+  staffShipping: AdminShippingService;
+  staffFreebies: AdminFreebieCampaignsService;
 };
 
 /**
@@ -202,6 +218,11 @@ export async function registerApi(app: FastifyInstance, d: ApiDomains) {
         shopper: d.luckyDraw.shopper,
         staff: d.luckyDraw.staff,
       });
+      await api.register(adminVouchersRoutes, { staff: d.staffVouchers });
+      await api.register(adminPromotionsRoutes, { staff: d.staffPromotions });
+      await api.register(adminSettingsRoutes, { staff: d.staffSettings });
+      await api.register(adminShippingRoutes, { staff: d.staffShipping });
+      await api.register(adminFreebiesRoutes, { staff: d.staffFreebies });
     },
     { prefix: "/api" },
   );

@@ -333,3 +333,44 @@ describe("content across two instances (decision 062)", () => {
     await within(1_000, async () => (await treeOn(b)).includes("news-padel"));
   });
 });
+
+describe("the back-office's marketing and settings across two instances (decision 061)", () => {
+  it("a promotion made and switched off through one instance prices the other's carts within one second", async () => {
+    const p = await product(5);
+    const roles = await everyRole(a);
+    const who = guest();
+    expect((await addToCart(b, who, { vid: p.vid, pid: p.id }, 1)).statusCode).toBe(200);
+    const discountOn = async (t: TestApp) =>
+      (await send(t, "GET", "/api/cart", who)).json().promotionDiscount as number;
+    expect(await discountOn(b)).toBe(0); // the other instance now holds the live promotions
+    const made = await send(a, "POST", "/api/admin/promotions", roles.manager, {
+      name: "Half off, one product",
+      kind: "percentage",
+      value: 50,
+      scope: "product",
+      scopeIds: [p.id],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    await within(1_000, async () => (await discountOn(b)) > 0);
+    await send(a, "POST", `/api/admin/promotions/${made.json()._id}/switch-off`, roles.manager);
+    await within(1_000, async () => (await discountOn(b)) === 0);
+  });
+
+  it("settings saved through one instance show in the other's cached settings within one second", async () => {
+    const roles = await everyRole(a);
+    const colourOn = async (t: TestApp) =>
+      (await send(t, "GET", "/api/settings/server-settings", {})).json().primaryColor as string;
+    expect(await colourOn(b)).toBe("#f46b22");
+    const before = (await send(a, "GET", "/api/admin/settings", roles.admin)).json();
+    const saved = await send(a, "PUT", "/api/admin/settings", roles.admin, {
+      ...before,
+      primaryColor: "#2e7d32",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      await within(1_000, async () => (await colourOn(b)) === "#2e7d32");
+    } finally {
+      await send(a, "PUT", "/api/admin/settings", roles.admin, before);
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { createAddressService } from "@maidan/api/modules/addresses/addresses.se
 import { record as auditRecord, createAuditService } from "@maidan/api/modules/audit/audit.service";
 import { createAuth } from "@maidan/api/modules/auth/auth.service";
 import { createCartService } from "@maidan/api/modules/cart/cart.service";
+import { createStaffShipping } from "@maidan/api/modules/cart/staff-shipping";
 import {
   createAdminProducts,
   productWriter,
@@ -40,6 +41,7 @@ import { courierSettings } from "@maidan/api/modules/couriers/couriers.config";
 import { createCouriers } from "@maidan/api/modules/couriers/couriers.service";
 import { createEvents } from "@maidan/api/modules/events/events";
 import { createFreebieService } from "@maidan/api/modules/freebies/freebies.service";
+import { createStaffFreebies } from "@maidan/api/modules/freebies/staff-freebies";
 import { createJobs, cronEvery } from "@maidan/api/modules/jobs/jobs";
 import {
   createLuckyDraw,
@@ -55,10 +57,13 @@ import { fetchHttp, routedHttp } from "@maidan/api/modules/payments/gateways/htt
 import type { PaymentGateway } from "@maidan/api/modules/payments/gateways/payment-gateway";
 import { injectHttp, setupPayments } from "@maidan/api/modules/payments/payments.plugin";
 import type { OrderPayments } from "@maidan/api/modules/payments/payments.ports";
+import { createStaffPromotions } from "@maidan/api/modules/promotions/staff-promotions";
 import { createReferrals } from "@maidan/api/modules/referrals/referrals.service";
 import { createReviews } from "@maidan/api/modules/reviews/reviews.service";
 import { createSiteService } from "@maidan/api/modules/site/site.service";
+import { createStaffSettings } from "@maidan/api/modules/site/staff-settings";
 import { createVendorApplications } from "@maidan/api/modules/vendors/vendor-applications.service";
+import { createStaffVouchers } from "@maidan/api/modules/vouchers/staff-vouchers";
 import { createVoucherService } from "@maidan/api/modules/vouchers/vouchers.service";
 import { createWalletService } from "@maidan/api/modules/wallet/wallet.service";
 import {
@@ -347,6 +352,11 @@ export async function composeDomains(
       if (from === "here") catalog.invalidate();
       else catalog.forget();
       site.invalidate();
+    } else if (n.kind === "marketing") {
+      carts.invalidatePricing();
+      freebies.forget();
+      // First visits' cached pages show campaigns (/freebies) and may show promotions.
+      pages.emit({ kind: "all" });
     } else {
       site.invalidate();
       pages.emit({ kind: "all" });
@@ -442,6 +452,36 @@ export async function composeDomains(
     catalogChanged: (ids) => news.publish({ kind: "products", productIds: ids }),
     stockChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
   });
+  // Marketing and settings in the back-office (decision 061): a saved setting reaches every
+  // instance's settings and cached pages through the cache news.
+  const marketing = {
+    staffVouchers: createStaffVouchers({ db, audit: auditRecord }),
+    // The cart keeps the live promotions for CACHE_TTL_MS: the news drops them everywhere.
+    staffPromotions: createStaffPromotions({
+      db,
+      audit: auditRecord,
+      changed: () => news.publish({ kind: "marketing" }),
+    }),
+    staffSettings: createStaffSettings({
+      db,
+      audit: auditRecord,
+      changed: () => news.publish({ kind: "settings" }),
+    }),
+    staffFreebies: createStaffFreebies({
+      db,
+      audit: auditRecord,
+      changed: () => news.publish({ kind: "marketing" }),
+    }),
+    // The cart's shipping charges and every page's default shipping line.
+    staffShipping: createStaffShipping({
+      db,
+      audit: auditRecord,
+      changed: () => {
+        news.publish({ kind: "marketing" });
+        news.publish({ kind: "settings" });
+      },
+    }),
+  };
   app.addHook("onClose", () => jobs.stop());
   return {
     adminProducts,
@@ -488,6 +528,7 @@ export async function composeDomains(
     reviews,
     notifications,
     luckyDraw,
+    ...marketing,
     services: {
       site,
       auth: auth.service,
@@ -523,6 +564,11 @@ export async function composeDomains(
       adminReferrals: referrals.staff,
       productImports,
       adminProducts,
+      adminVouchers: marketing.staffVouchers,
+      adminPromotions: marketing.staffPromotions,
+      adminSettings: marketing.staffSettings,
+      adminShipping: marketing.staffShipping,
+      adminFreebies: marketing.staffFreebies,
     },
   };
 }

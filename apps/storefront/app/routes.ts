@@ -155,6 +155,14 @@ export default [
     route("admin/products/import/:id", "routes/admin/product-import.tsx", {
       id: "admin-product-import",
     }),
+    route("admin/vouchers", "routes/admin/vouchers.tsx", { id: "admin-vouchers" }),
+    route("admin/vouchers/:id", "routes/admin/voucher.tsx", { id: "admin-voucher" }),
+    route("admin/promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),
+    route("admin/promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
+    route("admin/freebies", "routes/admin/freebies.tsx", { id: "admin-freebies" }),
+    route("admin/freebies/:id", "routes/admin/freebie.tsx", { id: "admin-freebie" }),
+    route("admin/settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
+    route("admin/settings/shipping", "routes/admin/shipping.tsx", { id: "admin-shipping" }),
   ]),
 
   layout("layouts/none.tsx", [

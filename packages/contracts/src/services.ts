@@ -3,8 +3,13 @@ import type { AdminContentService } from "./admin-content.ts";
 import type { AdminCouriersService } from "./admin-couriers.ts";
 import type { AdminCustomersService, AdminRefundsService } from "./admin-customers.ts";
 import type { AdminOverviewService } from "./admin-dashboard.ts";
+import type { AdminFreebieCampaignsService } from "./admin-freebies.ts";
 import type { AdminOrdersService } from "./admin-orders.ts";
 import type { AdminProductsService } from "./admin-products.ts";
+import type { AdminPromotionsService } from "./admin-promotions.ts";
+import type { AdminSettingsService } from "./admin-settings.ts";
+import type { AdminShippingService } from "./admin-shipping.ts";
+import type { AdminVouchersService } from "./admin-vouchers.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { CartService } from "./cart.ts";
 import type { CatalogService, CategoryNode, ProductTile } from "./catalog.ts";
@@ -123,4 +128,10 @@ export type AppServices = {
   productImports: ProductImportService;
   /** The back-office's products, images and stock (decision 060). */
   adminProducts: AdminProductsService;
+  /** Marketing and settings in /admin (decision 061): vouchers, and the shop's settings (admins). */
+  adminVouchers: AdminVouchersService;
+  adminPromotions: AdminPromotionsService;
+  adminSettings: AdminSettingsService;
+  adminShipping: AdminShippingService;
+  adminFreebies: AdminFreebieCampaignsService;
 };

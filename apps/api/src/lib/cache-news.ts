@@ -9,13 +9,16 @@ import { z } from "zod";
  * What changed, for every process that keeps copies in memory (decision 041): the stock of some
  * products (after an order took it or gave it back), some products themselves (a back-office
  * edit or an import: their text, prices, status or images), the catalogue as a whole (its
- * categories, brands, stores), or the shop's settings.
+ * categories, brands, stores), the shop's settings, or the marketing the cart and the campaign
+ * pages read besides the catalogue: automatic promotions, the shipping table, freebie campaigns
+ * (decision 061).
  */
 export type CacheNews =
   | { kind: "stock"; productIds: string[] }
   | { kind: "products"; productIds: string[] }
   | { kind: "catalog" }
-  | { kind: "settings" };
+  | { kind: "settings" }
+  | { kind: "marketing" };
 
 /** `here`: this process made the change; `elsewhere`: another instance did (or news was missed). */
 export type NewsHandler = (news: CacheNews, from: "here" | "elsewhere") => void | Promise<void>;
@@ -67,6 +70,7 @@ const wire = z.discriminatedUnion("k", [
   z.object({ o: z.string(), k: z.literal("products"), ids: z.array(z.string()).min(1) }),
   z.object({ o: z.string(), k: z.literal("catalog") }),
   z.object({ o: z.string(), k: z.literal("settings") }),
+  z.object({ o: z.string(), k: z.literal("marketing") }),
 ]);
 
 /** Payloads for a batch, each under NOTIFY's limit: product ids split over as many as needed. */
@@ -77,12 +81,14 @@ export function encodeNews(
     changedIds?: Iterable<string>;
     catalog: boolean;
     settings: boolean;
+    marketing?: boolean;
   },
   maxBytes = MAX_NOTIFY_BYTES,
 ): string[] {
   const out: string[] = [];
   if (batch.catalog) out.push(JSON.stringify({ o: origin, k: "catalog" }));
   if (batch.settings) out.push(JSON.stringify({ o: origin, k: "settings" }));
+  if (batch.marketing) out.push(JSON.stringify({ o: origin, k: "marketing" }));
   const lists = (k: "stock" | "products", all: Iterable<string>) => {
     const head = JSON.stringify({ o: origin, k, ids: [] }).length;
     let ids: string[] = [];
@@ -127,6 +133,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     changedIds: new Set<string>(),
     catalog: false,
     settings: false,
+    marketing: false,
   };
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
@@ -154,6 +161,7 @@ export function createCacheNews({ transport, batchMs = 100 }: CacheNewsOptions) 
     pending.changedIds.clear();
     pending.catalog = false;
     pending.settings = false;
+    pending.marketing = false;
     if (payloads.length === 0) return sending;
     sending = sending.then(() =>
       transport.send(payloads).then(

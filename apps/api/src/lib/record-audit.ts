@@ -1,9 +1,9 @@
 import type { Staff } from "@maidan/contracts/admin-orders";
-import type { DbOrTx } from "@maidan/db/database";
+import type { Db, DbOrTx } from "@maidan/db/database";
 
 /**
- * An audit entry in the caller's transaction: the audit domain's `record`, handed in by the
- * composition root to domains that may not call the audit service themselves (reviews, catalogue).
+ * An audit entry in the caller's transaction: the audit domain's `record`, handed to a domain by
+ * the composition root (a domain does not import another's service, decision 039).
  */
 export type RecordAudit = (
   tx: DbOrTx,
@@ -16,3 +16,11 @@ export type RecordAudit = (
     after: Record<string, unknown> | null;
   },
 ) => Promise<unknown>;
+
+/** What a back-office writer is given: the database, the audit's `record`, and the news to send. */
+export type StaffWriterDeps = {
+  db: Db;
+  audit: RecordAudit;
+  /** Called after the commit: tells every instance to drop what showed the change (cache news). */
+  changed: () => void;
+};

@@ -75,3 +75,24 @@ export async function lastMessage(t: TestApp, recipient: string) {
 export const codeIn = (text: string) => text.match(/code is (\d+)/)?.[1] ?? "";
 export const linkTokenIn = (text: string) =>
   text.match(/\/(?:verify|reset-password)\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
+
+/** What demo mode answers to a profile and a password change (spec §8). */
+export const DEMO_REFUSALS = [
+  { status: 403, message: "Demo mode: Unable to update profile info" },
+  { status: 403, message: "Demo mode: Unable to change password" },
+];
+
+/** A profile change and a password change by shopper `a`: the two answers' bodies. */
+export async function profileAndPasswordChanges(
+  t: TestApp,
+  a: { token: string; password: string },
+) {
+  const profile = await put(t, "/api/users/profile", { firstName: "Demo" }, bearer(a.token));
+  const password = await post(
+    t,
+    "/api/auth/update/password",
+    { currentPassword: a.password, password: "whatever-123" },
+    bearer(a.token),
+  );
+  return [profile.json(), password.json()];
+}

@@ -40,7 +40,7 @@ export const stockOf = async (t: TestApp, vid: string) =>
 
 export function send(
   t: TestApp,
-  method: "GET" | "POST" | "PUT" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   headers: Record<string, string>,
   payload?: unknown,

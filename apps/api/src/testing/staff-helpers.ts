@@ -108,3 +108,24 @@ export function contentOps(o: string) {
   };
   return ops;
 }
+
+/**
+ * `good` sent once with each bad change: the answers that were not a 400 whose message contains
+ * the words given, and how many rows `count` gained meanwhile (0: nothing written).
+ */
+export async function refusals(
+  send: (body: Record<string, unknown>) => Promise<{ statusCode: number; json(): unknown }>,
+  good: Record<string, unknown>,
+  bad: [Record<string, unknown>, string][],
+  count: () => Promise<number>,
+) {
+  const before = await count();
+  const wrong: { change: Record<string, unknown>; status: number; message: unknown }[] = [];
+  for (const [change, says] of bad) {
+    const res = await send({ ...good, ...change });
+    const message = (res.json() as { message?: unknown }).message;
+    if (res.statusCode !== 400 || typeof message !== "string" || !message.includes(says))
+      wrong.push({ change, status: res.statusCode, message });
+  }
+  return { wrong, written: (await count()) - before };
+}

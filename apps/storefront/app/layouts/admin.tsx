@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { MarketingNav } from "../components/admin/marketing-nav";
 import { OverviewNav } from "../components/admin/overview-nav";
 import { requireStaff } from "../lib/admin.server";
 import adminCss from "../styles/admin.css?url";
@@ -38,6 +39,7 @@ export default function AdminLayout() {
           <NavLink to="/admin/products">Products</NavLink>
           <NavLink to="/admin/stock">Stock</NavLink>
           <OverviewNav role={role} />
+          <MarketingNav role={role} />
         </nav>
         <span className="admin__who">
           {role} · <Link to="/">Shop</Link>

@@ -113,6 +113,11 @@ export function fakeServices(overrides: Partial<AppServices["site"]> = {}): AppS
     adminReferrals: unusedService<AppServices["adminReferrals"]>("adminReferrals"),
     productImports: unusedService<AppServices["productImports"]>("productImports"),
     adminProducts: unusedService<AppServices["adminProducts"]>("adminProducts"),
+    adminVouchers: unusedService<AppServices["adminVouchers"]>("adminVouchers"),
+    adminPromotions: unusedService<AppServices["adminPromotions"]>("adminPromotions"),
+    adminSettings: unusedService<AppServices["adminSettings"]>("adminSettings"),
+    adminShipping: unusedService<AppServices["adminShipping"]>("adminShipping"),
+    adminFreebies: unusedService<AppServices["adminFreebies"]>("adminFreebies"),
   };
 }
 

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bearer,
   codeIn,
+  DEMO_REFUSALS,
   get,
   lastMessage,
   linkTokenIn,
   post,
+  profileAndPasswordChanges,
   put,
   signUp,
   uniqueEmail,
@@ -255,21 +257,7 @@ describe("profile, password change and demo mode", () => {
     const a = await signUp(t);
     await t.database.db.update(settings).set({ demo: true }).where(eq(settings.id, 1));
     try {
-      const p = await put(t, "/api/users/profile", { firstName: "Demo" }, bearer(a.token));
-      expect(p.json()).toMatchObject({
-        status: 403,
-        message: "Demo mode: Unable to update profile info",
-      });
-      const w = await post(
-        t,
-        "/api/auth/update/password",
-        { currentPassword: a.password, password: "whatever-123" },
-        bearer(a.token),
-      );
-      expect(w.json()).toMatchObject({
-        status: 403,
-        message: "Demo mode: Unable to change password",
-      });
+      expect(await profileAndPasswordChanges(t, a)).toMatchObject(DEMO_REFUSALS);
     } finally {
       await t.database.db.update(settings).set({ demo: false }).where(eq(settings.id, 1));
     }

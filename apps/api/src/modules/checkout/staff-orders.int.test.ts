@@ -1,3 +1,4 @@
+import { SETTINGS } from "@maidan/db/seed/content";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -308,6 +309,19 @@ describe("the list", () => {
   });
 });
 
+/** The seed's settings as PUT /api/admin/settings takes them. */
+const SEEDED_SETTINGS = {
+  title: SETTINGS.title,
+  description: SETTINGS.description,
+  primaryColor: SETTINGS.primaryColor,
+  mainTheme: SETTINGS.mainTheme,
+  currencySymbol: SETTINGS.currency.symbol,
+  guestLogin: SETTINGS.guestLogin,
+  demo: SETTINGS.demo,
+  appPromotion: { ...SETTINGS.appPromotion, link: "", android: "", ios: "" },
+  analytics: { ...SETTINGS.analytics, gtm_id: "", ga4_id: "", pixel_id: "" },
+};
+
 describe("roles on every /api/admin operation", () => {
   /** Every admin operation, as the OpenAPI document lists it, with a call for an order `o`. */
   type Op = {
@@ -617,6 +631,108 @@ describe("roles on every /api/admin operation", () => {
     // Catalogue structure and content (decision 062): managers and admins; each caller creates
     // its own records (slugs from the order id), and changes or deletes an unknown one (404).
     ...contentOps(o),
+    // Vouchers (decision 061): managers and admins; a new code per caller, unknown ids 404.
+    "GET /api/admin/vouchers": { url: "/api/admin/vouchers", vendor: 403 },
+    "POST /api/admin/vouchers": {
+      url: "/api/admin/vouchers",
+      body: { code: `ROLE-${crypto.randomUUID().slice(0, 8)}`, kind: "fixed", value: 10 },
+      vendor: 403,
+    },
+    ...Object.fromEntries(
+      [
+        ["GET /api/admin/vouchers/{id}", "", undefined],
+        ["PATCH /api/admin/vouchers/{id}", "", { value: 5 }],
+        ["POST /api/admin/vouchers/{id}/end", "/end", undefined],
+      ].map(([name, tail, body]) => [
+        name,
+        {
+          url: `/api/admin/vouchers/${crypto.randomUUID()}${tail}`,
+          ...(body ? { body } : {}),
+          vendor: 403,
+          staff: 404,
+        },
+      ]),
+    ),
+    // Automatic promotions (decision 061): managers and admins; made switched off, unknown ids 404.
+    "GET /api/admin/promotions": { url: "/api/admin/promotions", vendor: 403 },
+    "POST /api/admin/promotions": {
+      url: "/api/admin/promotions",
+      body: { name: "Role check", kind: "fixed", value: 10, active: false },
+      vendor: 403,
+    },
+    "GET /api/admin/promotions/{id}": {
+      url: `/api/admin/promotions/${crypto.randomUUID()}`,
+      vendor: 403,
+      staff: 404,
+    },
+    "PUT /api/admin/promotions/{id}": {
+      url: `/api/admin/promotions/${crypto.randomUUID()}`,
+      body: { name: "Role check", kind: "fixed", value: 10, active: false },
+      vendor: 403,
+      staff: 404,
+    },
+    "POST /api/admin/promotions/{id}/switch-off": {
+      url: `/api/admin/promotions/${crypto.randomUUID()}/switch-off`,
+      vendor: 403,
+      staff: 404,
+    },
+    // Freebie campaigns (decision 061): managers and admins; a new address per caller, made
+    // switched off; unknown ids 404.
+    "GET /api/admin/freebies": { url: "/api/admin/freebies", vendor: 403 },
+    "POST /api/admin/freebies": {
+      url: "/api/admin/freebies",
+      body: {
+        slug: `role-${crypto.randomUUID().slice(0, 8)}`,
+        title: "Role check",
+        products: [mine.pid],
+        active: false,
+      },
+      vendor: 403,
+    },
+    "GET /api/admin/freebies/{id}": {
+      url: `/api/admin/freebies/${crypto.randomUUID()}`,
+      vendor: 403,
+      staff: 404,
+    },
+    "PUT /api/admin/freebies/{id}": {
+      url: `/api/admin/freebies/${crypto.randomUUID()}`,
+      body: { slug: "role-check", title: "Role check", products: [mine.pid], active: false },
+      vendor: 403,
+      staff: 404,
+    },
+    "POST /api/admin/freebies/{id}/switch-off": {
+      url: `/api/admin/freebies/${crypto.randomUUID()}/switch-off`,
+      vendor: 403,
+      staff: 404,
+    },
+    // The shipping table (decision 061): admins only; an unknown method 404 (each POST one new
+    // method, switched off).
+    "GET /api/admin/shipping-methods": {
+      url: "/api/admin/shipping-methods",
+      vendor: 403,
+      manager: 403,
+    },
+    "POST /api/admin/shipping-methods": {
+      url: "/api/admin/shipping-methods",
+      body: { name: "Role check", carrier: "TCS", charge: 100, etaDays: "2-3", active: false },
+      vendor: 403,
+      manager: 403,
+    },
+    "PUT /api/admin/shipping-methods/{id}": {
+      url: `/api/admin/shipping-methods/${crypto.randomUUID()}`,
+      body: { name: "Role check", carrier: "TCS", charge: 100, etaDays: "2-3", active: false },
+      vendor: 403,
+      manager: 403,
+      staff: 404,
+    },
+    // The shop's settings (decision 061): admins only (saved as seeded).
+    "GET /api/admin/settings": { url: "/api/admin/settings", vendor: 403, manager: 403 },
+    "PUT /api/admin/settings": {
+      url: "/api/admin/settings",
+      body: SEEDED_SETTINGS,
+      vendor: 403,
+      manager: 403,
+    },
   });
 
   it("anonymous 401, shopper 403, vendor 403 or own orders only, manager and admin through", async () => {
@@ -637,7 +753,7 @@ describe("roles on every /api/admin operation", () => {
       // A fresh order of the vendor's store for each caller: each may move it once.
       const id = await order(mine);
       for (const [name, op] of Object.entries(ops(id))) {
-        const method = name.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
+        const method = name.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
         const res = await send(t, method, op.url, { ...headers, ...op.headers }, op.body);
         const expected =
           who === "anonymous"

@@ -101,7 +101,8 @@ export function createFreebieService(db: Db, shopper: ShopperFacts, cacheMs = 30
       return { ...f, viewer: standing(f, { cartSubtotal, hasOrdered }, claim) };
     },
   };
-  return service;
+  /** `forget`: drops the cached campaigns (a back-office change, on every instance). */
+  return Object.assign(service, { forget: () => cache.invalidate() });
 }
 
 /*

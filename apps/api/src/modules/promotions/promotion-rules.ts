@@ -37,7 +37,7 @@ export type PromoLine = {
 };
 
 /** Live at `now`: active, from starts_at (inclusive) until ends_at (exclusive). */
-export const isLive = (p: PromotionTerms, now: Date) =>
+export const isLive = (p: Pick<PromotionTerms, "active" | "starts_at" | "ends_at">, now: Date) =>
   p.active &&
   (p.starts_at === null || new Date(p.starts_at) <= now) &&
   (p.ends_at === null || new Date(p.ends_at) > now);

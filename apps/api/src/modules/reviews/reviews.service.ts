@@ -32,8 +32,6 @@ import type { MediaStorage } from "../media/media-storage.ts";
 import { photoFromDataUrl, photoUrl, preparePhotos, reviewPhotoFiles } from "./review-photos.ts";
 import * as repo from "./reviews.repository.ts";
 
-export type { RecordAudit };
-
 export type ReviewsDeps = {
   db: Db;
   kv: Kv;

@@ -2,6 +2,7 @@ import { rupees } from "@maidan/contracts/money";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { requireStaff } from "../../lib/admin.server";
+import { fromPakistanTime, optional } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
 import { formatDate } from "../../lib/format";
 import { failure, pageError } from "../../lib/service-errors.server";
@@ -22,15 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** A new draw; the closing time is typed in Pakistan time (UTC+5, no daylight saving). */
+/** A new draw; its times are typed in Pakistan time (UTC+5, no daylight saving). */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, request);
-  const form = Object.fromEntries(await request.formData());
-  const closes = String(form.closesAt ?? "");
+  const form = await request.formData();
+  const opens = optional(form, "opensAt");
   try {
     const d = await services(context).adminLuckyDraws.create(staff, {
-      ...form,
-      closesAt: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(closes) ? `${closes}:00+05:00` : closes,
+      ...Object.fromEntries(form),
+      opensAt: opens === null ? undefined : fromPakistanTime(opens),
+      closesAt: fromPakistanTime(String(form.get("closesAt") ?? "")),
     });
     return { ok: true, message: `“${d.title}” is open until ${formatDate(d.closesAt)}.` };
   } catch (e) {
@@ -70,6 +72,10 @@ export default function AdminLuckyDraws() {
           <input name="winnersCount" type="number" min={1} max={100} defaultValue={1} />
         </label>
         <label className="field">
+          <span>Opens (Pakistan time, empty: now)</span>
+          <input name="opensAt" type="datetime-local" />
+        </label>
+        <label className="field">
           <span>Closes (Pakistan time)</span>
           <input name="closesAt" type="datetime-local" required />
         </label>
@@ -106,7 +112,13 @@ export default function AdminLuckyDraws() {
                   </td>
                   <td>
                     {formatDate(d.closesAt)}
-                    <div className="muted">{d.status === "drawn" ? "Drawn" : "Open"}</div>
+                    <div className="muted">
+                      {d.status === "drawn"
+                        ? "Drawn"
+                        : new Date(d.opensAt) > new Date()
+                          ? `Opens ${formatDate(d.opensAt)}`
+                          : "Open"}
+                    </div>
                   </td>
                   <td className="num">{d.entries}</td>
                   <td className="num">{d.ticketsSoFar}</td>

@@ -1,0 +1,37 @@
+import type { DbOrTx } from "@maidan/db/database";
+import { first } from "@maidan/db/raw-rows";
+import { promotions } from "@maidan/db/schema-promotions";
+import { desc, eq, sql } from "drizzle-orm";
+
+/** The back-office's reads and writes of promotions (pricing reads promotions.repository.ts). */
+export type PromotionRow = typeof promotions.$inferSelect;
+export type PromotionTerms = Omit<typeof promotions.$inferInsert, "id" | "createdAt">;
+
+export const listAll = (db: DbOrTx, limit: number) =>
+  db.select().from(promotions).orderBy(desc(promotions.createdAt)).limit(limit);
+
+export const findForUpdate = async (db: DbOrTx, id: string) =>
+  (await db.select().from(promotions).where(eq(promotions.id, id)).for("update"))[0] ?? null;
+
+export const findById = async (db: DbOrTx, id: string) =>
+  (await db.select().from(promotions).where(eq(promotions.id, id)))[0] ?? null;
+
+export const insert = async (db: DbOrTx, p: PromotionTerms) =>
+  (await db.insert(promotions).values(p).returning())[0];
+
+export const update = async (db: DbOrTx, id: string, p: Partial<PromotionTerms>) =>
+  (await db.update(promotions).set(p).where(eq(promotions.id, id)).returning())[0] ?? null;
+
+/** How many of `ids` name a category (or a product): the scope must name real ones. */
+export const countScope = async (db: DbOrTx, scope: "category" | "product", ids: string[]) =>
+  (
+    await first<{ n: number }>(
+      db,
+      scope === "category"
+        ? sql`select count(*)::int as n from categories where id = any(${sql.param(ids)}::uuid[])`
+        : sql`select count(*)::int as n from products where id = any(${sql.param(ids)}::uuid[])`,
+    )
+  )?.n ?? 0;
+
+export const variantExists = async (db: DbOrTx, id: string) =>
+  (await first(db, sql`select 1 as x from variants where id = ${id}`)) !== null;
