@@ -170,8 +170,13 @@ export function createProductImports(deps: ProductImportsDeps) {
    * Saves one product in a savepoint: its own errors (a slug or SKU another product has, a
    * store not the actor's) are answered, the batch goes on.
    */
-  async function saveOne(tx: DbOrTx, actor: Staff, p: Planned) {
+  async function saveOne(tx: DbOrTx, actor: Staff, p: Planned, guarded: boolean) {
     if (!p.input) return { id: null, errors: p.errors };
+    // Unguarded (the batch's first try): a refusal ends the batch, which is then run guarded.
+    if (!guarded) {
+      const saved = await deps.saveProduct(tx, p.input, actor, p.existingId);
+      return { id: saved.id, errors: [] };
+    }
     try {
       const saved = await tx.transaction((sp) =>
         deps.saveProduct(sp, p.input as ProductInput, actor, p.existingId),
@@ -186,8 +191,14 @@ export function createProductImports(deps: ProductImportsDeps) {
     }
   }
 
-  /** Where a rolled-back dry run ends. */
-  class DryRun extends Error {}
+  /** Where a rolled-back batch ends, with the errors it found. */
+  class DryRun extends Error {
+    readonly errors: ImportRowError[];
+    constructor(errors: ImportRowError[] = []) {
+      super("rolled back");
+      this.errors = errors;
+    }
+  }
 
   /**
    * The preview: every product checked, then saved in a transaction that is rolled back (batch by
@@ -198,17 +209,35 @@ export function createProductImports(deps: ProductImportsDeps) {
     const errors: ImportRowError[] = [];
     for (let i = 0; i < planned.length; i += PRODUCT_IMPORT_BATCH) {
       const batch = planned.slice(i, i + PRODUCT_IMPORT_BATCH);
-      await db
-        .transaction(async (tx) => {
+      errors.push(
+        ...(await batchOf(async (tx, guarded) => {
+          const found: ImportRowError[] = [];
           // Products whose input did not check are reported by the plan already.
-          for (const p of batch) if (p.input) errors.push(...(await saveOne(tx, actor, p)).errors);
-          throw new DryRun();
-        })
-        .catch((e) => {
-          if (!(e instanceof DryRun)) throw e;
-        });
+          for (const p of batch)
+            if (p.input) found.push(...(await saveOne(tx, actor, p, guarded)).errors);
+          throw new DryRun(found);
+        })),
+      );
     }
     return errors;
+  }
+
+  /**
+   * A batch in one transaction: first without a savepoint per product (a clean file's batch is
+   * one quick transaction); if a product is refused, again with savepoints, so each refusal is
+   * its row's error and the others are written. `work` throws DryRun(errors) to roll back.
+   */
+  async function batchOf<T>(
+    work: (tx: DbOrTx, guarded: boolean) => Promise<T>,
+  ): Promise<T | ImportRowError[]> {
+    for (const guarded of [false, true])
+      try {
+        return await db.transaction((tx) => work(tx, guarded));
+      } catch (e) {
+        if (e instanceof DryRun) return e.errors;
+        if (guarded || !isAppError(e) || e.status >= 500) throw e;
+      }
+    throw new Error("unreachable");
   }
 
   async function run(importId: string) {
@@ -238,32 +267,28 @@ export function createProductImports(deps: ProductImportsDeps) {
     while (done < planned.length) {
       const from = done;
       const batch = planned.slice(from, from + PRODUCT_IMPORT_BATCH);
-      const ids: string[] = [];
-      const advanced = await db
-        .transaction(async (tx) => {
-          const errors: ImportRowError[] = [];
-          for (const p of batch) {
-            const r = await saveOne(tx, actor, p);
-            if (r.id) ids.push(r.id);
-            errors.push(...r.errors);
-          }
-          const moved = await repo.advance(
-            tx,
-            importId,
-            from,
-            from + batch.length,
-            errors,
-            PRODUCT_IMPORT_MAX_ERRORS,
-          );
-          // Another run wrote this batch meanwhile: this one's writes are rolled back.
-          if (!moved) throw new DryRun();
-          return true;
-        })
-        .catch((e) => {
-          if (e instanceof DryRun) return false;
-          throw e;
-        });
-      if (!advanced) return { skipped: true };
+      let ids: string[] = [];
+      const advanced = await batchOf(async (tx, guarded) => {
+        ids = [];
+        const errors: ImportRowError[] = [];
+        for (const p of batch) {
+          const r = await saveOne(tx, actor, p, guarded);
+          if (r.id) ids.push(r.id);
+          errors.push(...r.errors);
+        }
+        const moved = await repo.advance(
+          tx,
+          importId,
+          from,
+          from + batch.length,
+          errors,
+          PRODUCT_IMPORT_MAX_ERRORS,
+        );
+        // Another run wrote this batch meanwhile: this one's writes are rolled back.
+        if (!moved) throw new DryRun();
+        return true;
+      });
+      if (advanced !== true) return { skipped: true };
       if (ids.length) deps.catalogChanged(ids);
       done = from + batch.length;
     }
