@@ -154,7 +154,7 @@ const rate = (xs: LoadResult[]) => median(xs.map((x) => x.okPerSecond));
 const p50 = (xs: LoadResult[]) => median(xs.map((x) => x.p50));
 writeSection("staff editing", [
   `Run ${stamp()} on ${cpus().length} × ${cpus()[0]?.model ?? "?"}, ${Math.round(totalmem() / 2 ** 30)} GB; load average ${loadavg()[0]?.toFixed(1)} at the end (the machine may be shared). 2,000 products, embedded PostgreSQL, the built server with its caches; ${connections} connections, ${seconds} s per run, ${rounds} rounds alternating quiet and editing runs; medians.`,
-  `Editing: the admin saves one of 20 products every ${every} ms (PUT /api/admin/products/{id}, a price change), each save dropping, on every instance, that product's detail and every cached listing, search, page and the sitemap (cache news `products`), as a product change does.`,
+  `Editing: the admin saves one of 20 products every ${every} ms (PUT /api/admin/products/{id}, a price change), each save dropping, on every instance, that product's detail and every cached listing, search, page and the sitemap (cache news "products"), as a product change does.`,
   "",
   "| target | quiet req/s | editing req/s | ratio | quiet p50 ms | editing p50 ms | saves per run |",
   "|---|---:|---:|---:|---:|---:|---:|",

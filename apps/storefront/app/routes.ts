@@ -167,7 +167,8 @@ export default [
 
   layout("layouts/none.tsx", [
     route("pgw/easypaisa", "routes/pgw-easypaisa.tsx", { id: "pgw-easypaisa" }),
-    route("template", "routes/template.tsx", { id: "template" }),
+    // The page template (spec §2) is a dynamic CMS page: the slug route's own module serves it.
+    route("template", "routes/slug.tsx", { id: "template" }),
     route("test", "routes/test.tsx", { id: "test" }),
   ]),
 ] satisfies RouteConfig;

@@ -67,15 +67,27 @@ async function statusOf(run: () => Promise<unknown>): Promise<number | null> {
   }
 }
 
+/** What the loader answers for anything but the page template (which comes with its headers). */
+type Plain = Exclude<Awaited<ReturnType<typeof loader>>, { init: unknown }>;
+const load = (a: Parameters<typeof loader>[0]) => loader(a) as Promise<Plain>;
+
 describe("slug route loader", () => {
+  it("serves the page template (spec §2 /template) as a dynamic page kept out of search engines", async () => {
+    const r = await loader(args({}));
+    if (!("init" in r)) throw new Error("the template comes with its headers");
+    expect(new Headers(r.init?.headers).get("X-Robots-Tag")).toBe("noindex");
+    expect(r.data.page).toMatchObject({ page_type: "dynamic", title: "Page template" });
+    expect(r.data.page.body).not.toContain("<script");
+  });
+
   it("returns what the slug names", async () => {
-    expect((await loader(args({ slug: "about" }))).kind).toBe("page");
-    expect((await loader(args({ slug: "men", c: "men-shoes" }))).kind).toBe("listing");
-    expect((await loader(args({ slug: "air-runner" }))).kind).toBe("product");
+    expect((await load(args({ slug: "about" }))).kind).toBe("page");
+    expect((await load(args({ slug: "men", c: "men-shoes" }))).kind).toBe("listing");
+    expect((await load(args({ slug: "air-runner" }))).kind).toBe("product");
   });
 
   it("gives a product page its detail, its SEO data and related products as a deferred promise", async () => {
-    const data = await loader(args({ slug: "air-runner" }));
+    const data = await load(args({ slug: "air-runner" }));
     if (data.kind !== "product") throw new Error("expected a product");
     expect(data.product).toBe(runner);
     expect(data.seo.url).toBe("http://shop.test/air-runner");
@@ -92,14 +104,14 @@ describe("slug route loader", () => {
     a.context.get(servicesContext).reviews.ofProduct = async () => {
       throw new Error("reviews down");
     };
-    const data = await loader(a);
+    const data = await load(a);
     if (data.kind !== "product") throw new Error("expected a product");
     expect(data.reviews.summary.count).toBe(0);
     expect(data.seo.jsonLd[0]).not.toHaveProperty("review");
   });
 
   it("sanitises a CMS page body on the server", async () => {
-    const data = await loader(args({ slug: "about" }, "<h2>Hi</h2><script>alert(1)</script>"));
+    const data = await load(args({ slug: "about" }, "<h2>Hi</h2><script>alert(1)</script>"));
     expect(data.kind === "page" && data.page.body).toBe("<h2>Hi</h2>");
   });
 

@@ -1,10 +1,12 @@
 import { Suspense } from "react";
+import { data } from "react-router";
 import { DynamicPage } from "../components/cms/dynamic-page";
 import { StaticPage } from "../components/cms/static-page";
 import { ErrorPage } from "../components/error-page";
 import { categoryListing } from "../lib/category-listing.server";
 import { lazyView } from "../lib/lazy-view";
 import { listingMeta } from "../lib/listing-seo";
+import { templatePage } from "../lib/page-template.server";
 import { productMeta } from "../lib/product-meta";
 import { productPageData } from "../lib/product-page.server";
 import { resolveSlug } from "../lib/resolve-slug.server";
@@ -32,6 +34,9 @@ const CategoryListingView = lazyView(() =>
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const s = services(context);
   const { site, catalog } = s;
+  // /template (its own route in routes.ts, this module, no :slug): the page template.
+  if (params.slug === undefined)
+    return data(templatePage(), { headers: { "X-Robots-Tag": "noindex" } });
   const target = await resolveSlug(site, params.slug, params.c, (slug) => catalog.detail(slug));
   if (!target) throw notFound();
   if (target.kind === "product") return productPageData(s, target.product, request);
@@ -45,6 +50,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   return target;
 }
+
+/**
+ * Server-only (not in the browser's chunk): a loader's X-Robots-Tag (the page template's) joins
+ * the document's headers; the rest are the parent's, as without this function.
+ */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const out = new Headers(parentHeaders);
+  const robots = loaderHeaders.get("X-Robots-Tag");
+  if (robots) out.set("X-Robots-Tag", robots);
+  return out;
+};
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData) return errorMeta(matches, error);
