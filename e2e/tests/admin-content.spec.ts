@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { adminPage, origin } from "./admin-helpers.ts";
 import { signUp } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
@@ -21,13 +22,18 @@ test("a new banner slide shows on the home page at once, and goes when deleted @
   const admin = await adminPage(browser, info);
   await admin.goto("/admin/content/banners");
   await expect(admin.getByRole("heading", { name: "Home banners", level: 1 })).toBeVisible();
-  // A picture the shop already has: the first desktop slide's.
-  const img = await admin.locator(".admin-record__thumb").first().getAttribute("src");
-  expect(img).toMatch(/^\/media\//);
+  // A picture uploaded with the form (a 1600 × 500 PNG, kept as WebP).
+  const picture = await sharp({
+    create: { width: 1600, height: 500, channels: 3, background: "#0b6e4f" },
+  })
+    .png()
+    .toBuffer();
   const alt = `E2E winter kits ${Date.now()}`;
   await admin.getByText("New banner slide").click();
   const form = admin.locator(".admin-record--new form");
-  await form.getByLabel("Picture", { exact: true }).fill(img ?? "");
+  await form
+    .getByLabel("Upload a picture for “Picture”")
+    .setInputFiles({ name: "winter.png", mimeType: "image/png", buffer: picture });
   await form.getByLabel("Link", { exact: true }).fill("javascript:alert(1)");
   await form.getByLabel("What the picture shows").fill(alt);
   await form.getByRole("button", { name: "Add the banner slide" }).click();
@@ -46,6 +52,10 @@ test("a new banner slide shows on the home page at once, and goes when deleted @
     has: shopper.getByRole("img", { name: alt }),
   });
   await expect(link).toHaveAttribute("href", "/sale?from=banner");
+  await expect(slide).toHaveAttribute(
+    "src",
+    /\/media\/content\/banners\/[0-9a-f]{16}\.webp|content%2Fbanners/,
+  );
   await snapshot(shopper, info, "home-with-new-slide");
 
   await recordNamed(admin, alt).locator("summary").click();

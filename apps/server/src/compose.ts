@@ -442,6 +442,7 @@ export async function composeDomains(
       }),
     },
     createStoreDescriptions(recordEditor, structure.stores),
+    media,
   );
   // The back-office's catalogue (decision 060): a product change drops every instance's
   // catalogue caches, pages and sitemap; a stock adjustment what showed that product's stock.

@@ -286,6 +286,28 @@ export const ownStores = z.object({ stores: z.array(ownStore) });
 export type OwnStores = z.infer<typeof ownStores>;
 
 /** The back-office's content, as the API's routes and /admin call it (in-process). */
+/** Pictures uploaded for categories, brands, stores and banner slides (decision 062 addendum). */
+export const CONTENT_IMAGE_MAX_MB = 8;
+export const contentImageMessages = {
+  tooLarge: `A picture may be at most ${CONTENT_IMAGE_MAX_MB} MB.`,
+  notImage: "The file must be a JPG, PNG, GIF, WebP or AVIF picture.",
+} as const;
+/** The kinds whose records show a picture. */
+export const IMAGE_KINDS = ["categories", "brands", "stores", "banners"] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/** POST /api/admin/content-images: a picture as a base64 data URL, for a record of `kind`. */
+export const contentImageBody = z.object({
+  kind: z.enum(IMAGE_KINDS, "Pictures belong to categories, brands, stores or banners"),
+  image: z
+    .string("Send the picture as a data: URL")
+    .regex(/^data:[a-z0-9.+/-]+;base64,/i, "Send the picture as a base64 data: URL"),
+});
+export const contentImageResult = z.object({
+  /** The stored picture's address, for a record's picture field. */
+  url: z.string(),
+});
+
 export type AdminContentService = {
   list<K extends ContentKind>(staff: Staff, kind: K): Promise<ContentList<K>>;
   create<K extends ContentKind>(staff: Staff, kind: K, body: unknown): Promise<ContentRecord<K>>;
@@ -302,4 +324,9 @@ export type AdminContentService = {
   myStores(staff: Staff): Promise<OwnStores>;
   /** A store's description: its owner, or a manager or admin; another's store is a 404. */
   describeStore(staff: Staff, id: string, body: unknown): Promise<OwnStore>;
+  /**
+   * Stores an uploaded picture for a record of `kind` (managers and admins), checked by its bytes
+   * and kept as WebP; its address goes in the record's picture field.
+   */
+  uploadImage(staff: Staff, kind: ImageKind, bytes: Uint8Array): Promise<{ url: string }>;
 };

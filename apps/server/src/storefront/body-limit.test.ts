@@ -37,6 +37,9 @@ describe("uploadLimit", () => {
     expect(uploadLimit(`/admin/products/${id}`)).toBeGreaterThan(8 * 1024 * 1024);
     expect(uploadLimit(`/admin/products/${id}.data?created`)).toBeGreaterThan(8 * 1024 * 1024);
     expect(uploadLimit("/admin/products/new")).toBeUndefined();
+    // The content screens' forms bring one picture too.
+    expect(uploadLimit("/admin/content/banners")).toBeGreaterThan(8 * 1024 * 1024);
+    expect(uploadLimit("/admin/content/banners.data")).toBeGreaterThan(8 * 1024 * 1024);
     expect(uploadLimit("/admin/products")).toBeUndefined();
   });
 

@@ -47,14 +47,15 @@ const UPLOAD_PAGES = new Map(
   ]),
 );
 
-/** The back-office's product editor, whose image upload takes one picture (decision 060). */
-const PRODUCT_EDITOR = /^\/admin\/products\/[0-9a-f-]{36}(\.data)?$/;
-const PRODUCT_FORM_BODY_LIMIT = (PRODUCT_IMAGE_MAX_MB + 1) * 1024 * 1024;
+/**
+ * The back-office's product editor, whose image upload takes one picture (decision 060), and the
+ * content screens, whose forms may bring a picture (decision 062 addendum).
+ */
+const PICTURE_FORMS = /^\/admin\/(products\/[0-9a-f-]{36}|content\/[a-z-]+)(\.data)?$/;
+const PICTURE_FORM_BODY_LIMIT = (PRODUCT_IMAGE_MAX_MB + 1) * 1024 * 1024;
 
 /** Pages whose form takes files get a larger body than the rest (decisions 058, 060, 063). */
 export const uploadLimit = (url: string) => {
   const path = url.split("?")[0] ?? "";
-  return (
-    UPLOAD_PAGES.get(path) ?? (PRODUCT_EDITOR.test(path) ? PRODUCT_FORM_BODY_LIMIT : undefined)
-  );
+  return UPLOAD_PAGES.get(path) ?? (PICTURE_FORMS.test(path) ? PICTURE_FORM_BODY_LIMIT : undefined);
 };

@@ -19,12 +19,12 @@ import {
 import { hasRole } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import sharp from "sharp";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { RecordAudit } from "../../lib/record-audit.ts";
 import * as inventory from "../inventory/inventory.service.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
+import { toWebp } from "../media/web-image.ts";
 import * as repo from "./admin-products.repository.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -553,26 +553,11 @@ function uploadedKey(url: string): string | null {
   return key.startsWith("product-uploads/") ? key : null;
 }
 
-const MAX_INPUT_SIDE = 10_000;
-const STORED_SIDE = 1600;
-const FORMATS = new Set(["jpeg", "png", "gif", "webp", "heif"]);
-
-/** The upload as WebP, or a 400/413 when it is too large or not a picture. */
-async function prepareImage(bytes: Uint8Array) {
-  if (bytes.byteLength > PRODUCT_IMAGE_MAX_MB * 1024 * 1024)
-    throw new AppError("PHOTO_TOO_LARGE", productMessages.imageTooLarge);
-  const notImage = () => new AppError("PHOTO_INVALID", productMessages.imageNotImage);
-  if (bytes.byteLength === 0) throw notImage();
-  const img = sharp(bytes, { limitInputPixels: MAX_INPUT_SIDE * MAX_INPUT_SIDE, animated: false });
-  const meta = await img.metadata().catch(() => null);
-  if (!meta?.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw notImage();
-  const out = await img
-    .rotate()
-    .resize(STORED_SIDE, STORED_SIDE, { fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      throw notImage();
-    });
-  return { bytes: out.data, width: out.info.width, height: out.info.height };
-}
+/** The upload as WebP at most 1600 px a side, or a 400/413 (media/web-image.ts). */
+const prepareImage = (bytes: Uint8Array) =>
+  toWebp(bytes, {
+    maxMb: PRODUCT_IMAGE_MAX_MB,
+    side: 1600,
+    tooLarge: productMessages.imageTooLarge,
+    notImage: productMessages.imageNotImage,
+  });

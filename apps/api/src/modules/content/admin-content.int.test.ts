@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../../testing/cart-helpers.ts";
 import { everyRole } from "../../testing/staff-helpers.ts";
@@ -206,6 +207,58 @@ describe("a vendor's own store", () => {
     );
     expect(byManager.statusCode).toBe(200);
     expect(byManager.json().description).toBeNull();
+  });
+});
+
+describe("pictures", () => {
+  const png = async (w: number, h: number) =>
+    `data:image/png;base64,${(
+      await sharp({
+        create: { width: w, height: h, channels: 3, background: "#f46b22" },
+      })
+        .png()
+        .toBuffer()
+    ).toString("base64")}`;
+  const upload = (headers: Record<string, string>, body: unknown) =>
+    send(t, "POST", "/api/admin/content-images", headers, body);
+
+  it("an uploaded picture is stored as WebP, served, and usable as a slide's picture", async () => {
+    const res = await upload(who.manager, { kind: "banners", image: await png(2400, 800) });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().url as string;
+    expect(url).toMatch(/^\/media\/content\/banners\/[0-9a-f]{16}\.webp$/);
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    // Slides keep 1920 px a side, in proportion.
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1920, 640]);
+    const slide = await admin("POST", "banners", {
+      kind: "mobile_slider",
+      img: url,
+      link: "/sale",
+      alt: "Uploaded slide",
+    });
+    expect(slide.statusCode, slide.body).toBe(201);
+    expect((await admin("DELETE", `banners/${slide.json()._id}`)).statusCode).toBe(200);
+  });
+
+  it("not a picture 400, too large 413, a vendor 403, nobody signed in 401; nothing stored", async () => {
+    const notImage = await upload(who.admin, {
+      kind: "categories",
+      image: `data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`,
+    });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().message).toBe("The file must be a JPG, PNG, GIF, WebP or AVIF picture.");
+    const big = await upload(who.admin, {
+      kind: "categories",
+      image: `data:image/png;base64,${Buffer.alloc(9 * 1024 * 1024).toString("base64")}`,
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ status: 413 });
+    const picture = await png(10, 10);
+    expect((await upload(who.vendor, { kind: "stores", image: picture })).statusCode).toBe(403);
+    expect((await upload({}, { kind: "stores", image: picture })).statusCode).toBe(401);
+    expect((await upload(who.admin, { kind: "pages", image: picture })).statusCode).toBe(400);
   });
 });
 

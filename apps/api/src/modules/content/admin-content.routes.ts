@@ -2,9 +2,12 @@ import {
   type AdminContentService,
   bannerOrderBody,
   CONTENT_BODIES,
+  CONTENT_IMAGE_MAX_MB,
   CONTENT_KINDS,
   CONTENT_LABELS,
   CONTENT_RECORDS,
+  contentImageBody,
+  contentImageResult,
   contentList,
   DELETABLE,
   ownStore,
@@ -17,7 +20,16 @@ import { z } from "zod";
 import { requireRole, staffOf } from "../auth/auth.plugin.ts";
 
 const idParam = z.object({ id: z.string().max(100) });
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+};
+/** A picture as base64 (4 bytes for 3) and the JSON around it. */
+const IMAGE_BODY_LIMIT = Math.ceil((CONTENT_IMAGE_MAX_MB * 1024 * 1024 * 4) / 3) + 64 * 1024;
 
 const WRITE = `One transaction with its audit entry; once committed, every instance's storefront drops what showed it
 (catalogue and site caches, the page cache, the sitemap). Pictures are addresses of files already in the shop's
@@ -140,5 +152,26 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
       },
     },
     (req) => staffContent.orderBanners(staffOf(req), req.body),
+  );
+  app.post(
+    "/admin/content-images",
+    {
+      preHandler,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          "Store a picture for a category, brand, store or banner slide; its address comes back",
+        description: `A JPG, PNG, GIF, WebP or AVIF picture (checked by its bytes) as a base64 data: URL, at most
+${CONTENT_IMAGE_MAX_MB} MB (413 above). Kept as WebP (slides 1920 px a side, the rest 800); put the answered url in the
+record's picture field (img, image, logo or banner).`,
+        body: contentImageBody,
+        response: { 200: contentImageResult, ...errors },
+      },
+    },
+    (req) => {
+      const data = req.body.image.slice(req.body.image.indexOf(",") + 1);
+      return staffContent.uploadImage(staffOf(req), req.body.kind, Buffer.from(data, "base64"));
+    },
   );
 };

@@ -1,10 +1,13 @@
+import { randomBytes } from "node:crypto";
 import {
   type AdminContentService,
   bannerBody,
   bannerOrderBody,
+  CONTENT_IMAGE_MAX_MB,
   type ContentKind,
   type ContentList,
   type ContentRecord,
+  contentImageMessages,
   helpArticleBody,
   landingBody,
   pageBody,
@@ -20,6 +23,8 @@ import {
   requireManager,
   slugged,
 } from "../../lib/record-editor.ts";
+import type { MediaStorage } from "../media/media-storage.ts";
+import { toWebp } from "../media/web-image.ts";
 import * as repo from "./staff-content.repository.ts";
 
 /*
@@ -101,9 +106,25 @@ export function createStaffContent(
   editor: RecordEditor,
   tables: Record<ContentKind, RecordTable>,
   stores: Pick<AdminContentService, "myStores" | "describeStore">,
+  media: Pick<MediaStorage, "put">,
 ): AdminContentService {
   const service: AdminContentService = {
     ...stores,
+    /**
+     * The picture as WebP under `content/<kind>/`, before any record names it (a picture never
+     * used stays in storage, like a replaced one). Slides keep 1920 px a side, the rest 800.
+     */
+    async uploadImage(staff, kind, bytes) {
+      requireManager(staff);
+      const webp = await toWebp(bytes, {
+        maxMb: CONTENT_IMAGE_MAX_MB,
+        side: kind === "banners" ? 1920 : 800,
+        ...contentImageMessages,
+      });
+      const key = `content/${kind}/${randomBytes(8).toString("hex")}.webp`;
+      await media.put(key, webp.bytes, "image/webp");
+      return { url: `/media/${key}` };
+    },
     list: async <K extends ContentKind>(
       staff: Parameters<AdminContentService["list"]>[0],
       kind: K,

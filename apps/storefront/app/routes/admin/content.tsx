@@ -4,6 +4,8 @@ import {
   CONTENT_LABELS,
   type ContentKind,
   DELETABLE,
+  IMAGE_KINDS,
+  type ImageKind,
 } from "@maidan/contracts/admin-content";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
@@ -25,7 +27,7 @@ const STRUCTURE: ContentKind[] = ["categories", "brands", "stores"];
 type Field = {
   name: string;
   label: string;
-  type?: "textarea" | "number" | "checkbox" | "select" | "json" | "html";
+  type?: "textarea" | "number" | "checkbox" | "select" | "json" | "html" | "image";
   hint?: string;
   options?: { value: string; label: string }[];
 };
@@ -33,7 +35,8 @@ type Field = {
 const image = (name: string, label: string): Field => ({
   name,
   label,
-  hint: "The address of a picture in the shop's media, like /media/banners/eid-desktop.webp",
+  type: "image",
+  hint: "Upload a picture below, or give the address of one in the shop's media (/media/…)",
 });
 const position: Field = { name: "sort", label: "Position", type: "number" };
 const published = (name = "active"): Field => ({ name, label: "Published", type: "checkbox" });
@@ -154,15 +157,37 @@ type Feedback = { ok: boolean; message: string; id: string; at?: number };
 export async function action({ request, context, params }: Route.ActionArgs): Promise<Feedback> {
   const staff = requireStaff(context, request);
   const kind = kindOf(params.kind);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const { intent = "", id = "" } = form;
+  const sent = await request.formData();
   const s = services(context).adminContent;
+  // The texts (the last of a name wins: a ticked box after its hidden "false").
+  const form: Record<string, string> = {};
+  for (const [name, value] of sent) if (typeof value === "string") form[name] = value;
+  const { intent = "", id = "" } = form;
+  // Pictures sent with the form (`<field>File`): the rest is checked first (a stand-in address for
+  // the check), so a refused form stores nothing; then each is stored and its address fills it.
+  const files = IMAGE_KINDS.includes(kind as ImageKind)
+    ? [...sent].flatMap(([name, value]) =>
+        value instanceof File && value.size > 0 && name.endsWith("File")
+          ? [{ field: name.slice(0, -"File".length), file: value }]
+          : [],
+      )
+    : [];
   const one = CONTENT_LABELS[kind].one;
-  const parsed = CONTENT_BODIES[kind].safeParse(form);
-  if ((intent === "create" || intent === "update") && !parsed.success) {
-    const issue = parsed.error.issues[0];
+  const checked = CONTENT_BODIES[kind].safeParse({
+    ...form,
+    ...Object.fromEntries(files.map((f) => [f.field, "/media/upload.webp"])),
+  });
+  if ((intent === "create" || intent === "update") && !checked.success) {
+    const issue = checked.error.issues[0];
     return { ok: false, message: `${issue?.path.join(".")}: ${issue?.message}`, id: id || "new" };
   }
+  for (const { field, file } of files)
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      form[field] = (await s.uploadImage(staff, kind as ImageKind, bytes)).url;
+    } catch (e) {
+      return { ...failure(e), id: id || "new" };
+    }
   try {
     if (intent === "create") {
       await s.create(staff, kind, form);
@@ -239,6 +264,17 @@ function Input({ field, value, id }: { field: Field; value: unknown; id: string 
           {field.hint}
         </small>
       )}
+      {field.type === "image" && (
+        <>
+          <label htmlFor={`${inputId}-file`}>Upload a picture for “{field.label}”</label>
+          <input
+            id={`${inputId}-file`}
+            name={`${field.name}File`}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+          />
+        </>
+      )}
     </div>
   );
 }
@@ -256,7 +292,12 @@ function RecordForm({
 }) {
   const id = record?._id ?? "new";
   return (
-    <Form method="post" className="admin-record__form" noValidate>
+    <Form
+      method="post"
+      className="admin-record__form"
+      noValidate
+      encType={fields.some((f) => f.type === "image") ? "multipart/form-data" : undefined}
+    >
       <input type="hidden" name="id" value={record?._id ?? ""} />
       {kind === "banners" && !record && <input type="hidden" name="sort" value="" />}
       {kind === "banners" && record && (
