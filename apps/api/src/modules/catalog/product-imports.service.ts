@@ -86,11 +86,13 @@ export function createProductImports(deps: ProductImportsDeps) {
       tx,
       grouped.products.map((p) => p.slug),
     );
+    const bySlug = new Map<string, typeof existing>();
+    for (const e of existing) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
     const owner = hasRole(actor.role, "manager") ? null : actor.id;
     // A SKU given twice in the file: the second is the error (the database sees one at a time).
     const skuLine = new Map<string, number>();
     const planned = grouped.products.map((product): Planned => {
-      const mine = existing.filter((e) => e.slug === product.slug);
+      const mine = bySlug.get(product.slug) ?? [];
       const found = mine[0];
       const existingId = found && (!owner || found.ownerId === owner) ? found.id : undefined;
       const variantOf = new Map(mine.flatMap((e) => (e.sku ? [[e.sku.toLowerCase(), e]] : [])));
