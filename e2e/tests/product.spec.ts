@@ -93,9 +93,12 @@ test.describe("product page", () => {
     const slug = await productWithImages(2);
     await page.goto(`/${slug}`);
     await expect(frame(page)).toHaveAttribute("data-index", "0");
-    await page.waitForFunction(
-      () => document.querySelector(".gallery__frame")?.getAttribute("data-zoom") !== null,
-    );
+    // Hydrated: the gallery (in the product view's own chunk) has its React handlers; a tap
+    // before that would land on the server's HTML alone.
+    await page.waitForFunction(() => {
+      const el = document.querySelector(".gallery__frame");
+      return el !== null && Object.keys(el).some((k) => k.startsWith("__reactProps$"));
+    });
     const box = (await frame(page).boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
