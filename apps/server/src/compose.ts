@@ -10,7 +10,10 @@ import {
   createAdminProducts,
   productWriter,
 } from "@maidan/api/modules/catalog/admin-products.service";
-import { createCatalogService } from "@maidan/api/modules/catalog/catalog.service";
+import {
+  createCatalogService,
+  FACET_COMPACTION_QUEUE,
+} from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
 import { createSitemap } from "@maidan/api/modules/catalog/sitemap";
@@ -316,6 +319,15 @@ export async function composeDomains(
     retryLimit: 0,
     keepSeconds: 24 * 3600,
     handle: () => freebieClaims.expireStale(config.FREEBIE_CLAIM_DAYS),
+  });
+  // Facet counts read the cells plus the changes not yet folded in; this folds them (decision 066).
+  jobs.define({
+    name: FACET_COMPACTION_QUEUE,
+    singleton: true,
+    cron: config.isTest ? undefined : cronEvery(60_000),
+    retryLimit: 0,
+    keepSeconds: 3600,
+    handle: () => catalog.compactFacets(),
   });
   const pages = changeHub();
   catalog.onChange((change) => {

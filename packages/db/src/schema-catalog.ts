@@ -106,6 +106,8 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brandId),
     index("products_vendor_idx").on(t.vendorId),
     index("products_price_idx").on(t.price),
+    // A category's cheapest and dearest product (the price facet) and its price-ordered pages.
+    index("products_category_price_idx").on(t.categoryId, t.price),
     index("products_created_idx").on(t.createdAt),
     index("products_sold_idx").on(t.soldCount),
     check("products_price_check", sql`${t.price} >= 0 and ${t.mrp} >= ${t.price}`),

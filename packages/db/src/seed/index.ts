@@ -5,6 +5,7 @@
  * Images are written first (idempotently); every row is then inserted in one transaction,
  * so a crash leaves either the whole seed or none of it.
  */
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../database.ts";
 import * as catalogTables from "../schema-catalog.ts";
 import * as contentTables from "../schema-content.ts";
@@ -141,6 +142,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     const ids = await insertCatalogue(tx);
     await insertDemoTaxRates(tx);
     await insertProducts(tx, count, ids, opts.progress);
+    // The products reached the facet cells as deltas; fold them in (decision 066).
+    await tx.execute(sql`select catalog_compact_facets()`);
     if (opts.promotions !== false) await insertDemoPromotions(tx);
     await insertDemoFreebies(tx);
     await insertContent(tx);

@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import {
   type CardRow,
   cardColumns,
+  cellScope,
+  cellsAnswer,
   facetFilter,
   type ListingFilter,
   orderBy,
@@ -49,7 +51,10 @@ export type FacetRow =
  * colours come from the products' copies (`unnest`), never from a join with variants; unnest
  * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan.
  */
-export const facetCounts = (db: DbOrTx, f: ListingFilter) => {
+export const facetCounts = (db: DbOrTx, f: ListingFilter) =>
+  cellsAnswer(f) ? cellFacetCounts(db, f) : scannedFacetCounts(db, f);
+
+export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
   const all = "fc and fb and fn and fp and fv";
   // Without a size (colour) filter, leaving it out changes nothing: fvs (fvc) is null and fv
@@ -85,6 +90,55 @@ export const facetCounts = (db: DbOrTx, f: ListingFilter) => {
           group by c`,
   );
 };
+
+/**
+ * The same rows as `scannedFacetCounts`, summed from the facet cells (decision 066): the cells
+ * of the page's scope plus the deltas not yet folded into them, a few thousand rows whatever the
+ * catalogue's size. Each facet sums the cells passing the other facets' filters, as the scan
+ * counts products; a product has one 's' cell row per size, so a size's count is its products'.
+ * The price facet reads the two ends of the (category, price) index, only in the categories the
+ * cells say hold a match.
+ */
+const cellFacetCounts = (db: DbOrTx, f: ListingFilter) => {
+  const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
+  const cols = sql`p.dim, p.value, p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock, p.n`;
+  const where = whereClause(f, ["price"]);
+  const ends = (dir: ReturnType<typeof sql>) =>
+    sql`(select p.price from products p where p.category_id = k.category_id and ${where}
+      order by p.price ${dir} limit 1)`;
+  return rows<FacetRow>(
+    db,
+    sql`with c as materialized (
+          select p.*, ${flag(facetFilter(f, "category"))} as fc,
+            ${flag(facetFilter(f, "brand"))} as fb, ${flag(facetFilter(f, "vendor"))} as fn
+          from (select ${cols} from listing_facet_cells p where ${cellScope(f)}
+            union all select ${cols} from listing_facet_deltas p where ${cellScope(f)}) p)
+        select 'total' as k, null as v, coalesce(sum(n), 0)::int as n,
+          coalesce(sum(n) filter (where on_sale), 0)::int as a,
+          coalesce(sum(n) filter (where in_stock), 0)::int as b
+          from c where dim = 'p' and fc and fb and fn
+        union all select 'price', null, min(${ends(sql`asc`)}), max(${ends(sql`desc`)}), null
+          from (select category_id from c where dim = 'p' and fc and fb and fn
+            group by category_id having sum(n) > 0) k
+        union all select 'category', category_id::text, sum(n)::int, null, null from c
+          where dim = 'p' and fb and fn group by category_id having sum(n) > 0
+        union all select 'brand', brand_id::text, sum(n)::int, null, null from c
+          where dim = 'p' and fc and fn and brand_id is not null group by brand_id
+          having sum(n) > 0
+        union all select 'vendor', vendor_id::text, sum(n)::int, null, null from c
+          where dim = 'p' and fc and fb group by vendor_id having sum(n) > 0
+        union all select 'size', value, sum(n)::int, null, null from c
+          where dim = 's' and fc and fb and fn group by value having sum(n) > 0
+        union all select 'color', value, sum(n)::int, null, null from c
+          where dim = 'c' and fc and fb and fn group by value having sum(n) > 0`,
+  );
+};
+
+/** Folds the facet deltas into the cells (decision 066); how many deltas it folded. */
+export async function compactFacets(db: DbOrTx): Promise<number> {
+  const [r] = await rows<{ n: number }>(db, sql`select catalog_compact_facets() as n`);
+  return r?.n ?? 0;
+}
 
 export const findProduct = async (db: DbOrTx, slug: string) => {
   const [p] = await rows<
@@ -152,7 +206,17 @@ export const findCategoryIdOfProduct = async (db: DbOrTx, productId: string) => 
   return r?.categoryId ?? null;
 };
 
-/** Active categories with the number of active products directly in each (index-only). */
+/**
+ * Active products per category, brand or vendor, summed from the facet cells (decision 066)
+ * instead of counted: a subquery with `key` and `count`.
+ */
+const productsBy = (col: "category_id" | "brand_id" | "vendor_id") =>
+  sql`(select ${sql.raw(col)} as key, sum(n) as count from (
+        select ${sql.raw(col)}, n from listing_facet_cells where dim = 'p'
+        union all select ${sql.raw(col)}, n from listing_facet_deltas where dim = 'p') x
+      group by 1)`;
+
+/** Active categories with the number of active products directly in each. */
 export const listCategories = (db: DbOrTx) =>
   rows<{
     id: string;
@@ -167,8 +231,7 @@ export const listCategories = (db: DbOrTx) =>
     sql`select c.id, c.slug, c.name, c.image, c.description, c.parent_id as "parentId",
           coalesce(n.count, 0)::int as direct
         from categories c
-        left join (select category_id, count(*) as count from products where active
-                   group by category_id) n on n.category_id = c.id
+        left join ${productsBy("category_id")} n on n.key = c.id
         where c.active order by c.sort, c.name`,
   );
 
@@ -185,8 +248,7 @@ export const listBrands = (db: DbOrTx) =>
     sql`select b.id as "_id", b.slug, b.name, b.logo, b.description,
           coalesce(n.count, 0)::int as "productCount"
         from brands b
-        left join (select brand_id, count(*) as count from products where active
-                   group by brand_id) n on n.brand_id = b.id
+        left join ${productsBy("brand_id")} n on n.key = b.id
         where b.active order by b.sort, b.name`,
   );
 
@@ -205,8 +267,7 @@ export const listVendors = (db: DbOrTx) =>
     sql`select ve.id as "_id", ve.slug, ve.name, ve.description, ve.logo, ve.banner, ve.city,
           coalesce(n.count, 0)::int as "productCount"
         from vendors ve
-        left join (select vendor_id, count(*) as count from products where active
-                   group by vendor_id) n on n.vendor_id = ve.id
+        left join ${productsBy("vendor_id")} n on n.key = ve.id
         where ve.active order by ve.name`,
   );
 

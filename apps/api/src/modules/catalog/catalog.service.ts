@@ -135,6 +135,8 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
 
   const service = {
     list: (q: ProductListQuery) => listing(q, q.sort ?? "relevance"),
+    /** Folds the facet deltas into the cells (the catalog.compact-facets job, decision 066). */
+    compactFacets: () => repo.compactFacets(db),
     bestSellers: (q: ProductListQuery) => listing(q, "best-selling"),
     newArrivals: (q: ProductListQuery) => listing(q, "newest", true),
     search,
@@ -241,5 +243,8 @@ export function createCatalogService(db: Db, cacheMs = 30_000) {
   };
   return service satisfies CatalogService;
 }
+
+/** The job that folds facet deltas into the cells, once a minute (decision 066). */
+export const FACET_COMPACTION_QUEUE = "catalog.compact-facets";
 
 export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;

@@ -111,6 +111,28 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * Whether the facet cells (decision 066) answer this listing's counts: they hold the
+ * product-level facets and one size or colour value at a time, not prices, text or dates.
+ */
+export const cellsAnswer = (f: ListingFilter) =>
+  !f.tsQuery &&
+  !f.fuzzyName &&
+  f.newWithinDays === undefined &&
+  !f.sizes?.length &&
+  !f.colors?.length &&
+  f.minPrice === undefined &&
+  f.maxPrice === undefined;
+
+/** The part of `whereClause` a facet cell (`p`) can test: the page's scope, sale and stock. */
+export function cellScope(f: ListingFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.categoryIds) parts.push(idsIn(sql`p.category_id`, f.categoryIds));
+  if (f.onSale) parts.push(sql`p.on_sale`);
+  if (f.inStock) parts.push(sql`p.in_stock`);
+  return sql.join(parts, sql` and `);
+}
+
 export function orderBy(sort: Sort, f: ListingFilter): SQL {
   switch (sort) {
     case "relevance":

@@ -1,0 +1,146 @@
+import { listQuery } from "@maidan/contracts/catalog";
+import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as repo from "./catalog.repository.ts";
+import { resolveFilter } from "./catalog-listing.ts";
+import { buildCategoryTree } from "./category-tree.ts";
+import { cellsAnswer } from "./listing-sql.ts";
+
+// Decision 066: the facet counts of a listing without text, price, size or colour filters are
+// summed from the facet cells. They must equal the scan of the products they replace, after any
+// write and whether or not the deltas have been folded in yet.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ products: 240 });
+});
+afterAll(() => t?.close());
+
+const q = async <T>(query: ReturnType<typeof sql>) =>
+  (await t.database.db.execute(query)).rows as T[];
+
+async function filters() {
+  const db = t.database.db;
+  const [categories, brands, vendors] = await Promise.all([
+    repo.listCategories(db).then(buildCategoryTree),
+    repo.listBrands(db),
+    repo.listVendors(db),
+  ]);
+  const l = { categories, brands, vendors };
+  const b = brands.find((x) => x.productCount > 0)?.slug ?? "";
+  const v = vendors[0]?.slug ?? "";
+  const queries: Record<string, string>[] = [
+    {},
+    { category: "men" },
+    { category: "women", inStock: "true" },
+    { category: "men", brand: b },
+    { onSale: "true" },
+    { vendor: v },
+    { category: "kids", onSale: "true", inStock: "true" },
+    { subcategory: "men-clothing,women-clothing" },
+    { category: "men", subcategory: "men-shoes", brand: b, vendor: v },
+  ];
+  return queries.map((x) => ({ label: JSON.stringify(x), f: resolveFilter(listQuery(x), l) }));
+}
+
+const sorted = (r: repo.FacetRow[]) =>
+  [...r].map((x) => JSON.stringify(x)).sort((a, b) => a.localeCompare(b));
+
+async function expectCellsEqualScan() {
+  for (const { label, f } of await filters()) {
+    expect(cellsAnswer(f), label).toBe(true);
+    const [cells, scan] = await Promise.all([
+      repo.facetCounts(t.database.db, f),
+      repo.scannedFacetCounts(t.database.db, f),
+    ]);
+    expect(sorted(cells), label).toEqual(sorted(scan));
+  }
+}
+
+/** The direct product counts of categories, brands and vendors, counted from the products. */
+async function expectEntityCountsRight() {
+  const db = t.database.db;
+  const [cats, brands, vendors] = await Promise.all([
+    repo.listCategories(db),
+    repo.listBrands(db),
+    repo.listVendors(db),
+  ]);
+  const truth = await q<{ k: string; id: string; n: number }>(sql`
+    select 'c' as k, category_id::text as id, count(*)::int as n from products where active group by 2
+    union all select 'b', brand_id::text, count(*)::int from products where active and brand_id is not null group by 2
+    union all select 'v', vendor_id::text, count(*)::int from products where active group by 2`);
+  const n = (k: string, id: string) => truth.find((x) => x.k === k && x.id === id)?.n ?? 0;
+  for (const c of cats) expect(c.direct, c.slug).toBe(n("c", c.id));
+  for (const b of brands) expect(b.productCount, b.slug).toBe(n("b", b._id));
+  for (const v of vendors) expect(v.productCount, v.slug).toBe(n("v", v._id));
+}
+
+describe("facet cells", () => {
+  it("equal the scan on the seeded catalogue, with nothing left to fold", async () => {
+    expect(
+      (await q<{ n: number }>(sql`select count(*)::int as n from listing_facet_deltas`))[0]?.n,
+    ).toBe(0);
+    await expectCellsEqualScan();
+    await expectEntityCountsRight();
+  });
+
+  it("follow every kind of product write before and after the deltas are folded in", async () => {
+    const some = await q<{ id: string }>(sql`select id from products order by id limit 12`);
+    const id = (i: number) => some[i]?.id ?? "";
+    const [other] = await q<{ c: string; b: string; v: string }>(sql`
+      select (select id from categories where slug = 'women-shoes') as c,
+        (select id from brands order by slug desc limit 1) as b,
+        (select id from vendors order by slug desc limit 1) as v`);
+    // Moves between categories, brands and vendors; a sale starts and ends; off sale and back.
+    await q(sql`update products set category_id = ${other?.c} where id = ${id(0)}`);
+    await q(
+      sql`update products set brand_id = ${other?.b}, vendor_id = ${other?.v} where id = ${id(1)}`,
+    );
+    await q(sql`update products set brand_id = null where id = ${id(2)}`);
+    await q(sql`update products set mrp = price + 500 where id = ${id(3)}`);
+    await q(sql`update products set mrp = price where id = ${id(4)}`);
+    await q(sql`update products set active = false, status = 'archived' where id = ${id(5)}`);
+    // Stock: the last unit of every variant sold (in_stock flips), then a new size and colour.
+    await q(sql`update variants set stock = 0 where product_id = ${id(6)}`);
+    await q(sql`insert into variants (product_id, sku, size, color, price, mrp, stock)
+      select ${id(7)}, 'CELLS-1', 'Q7', 'Cellophane', price, mrp, 2 from products where id = ${id(7)}`);
+    // A sale does not touch the cells (no counted property changes).
+    await q(sql`update products set sold_count = sold_count + 1 where id = ${id(8)}`);
+    // A new product, and one removed (it has no orders).
+    await q(sql`insert into products (slug, name, category_id, brand_id, vendor_id, price, mrp,
+        sizes, colors, in_stock)
+      select 'cells-new', 'Cells New', category_id, brand_id, vendor_id, 999, 1999, '{Q7}',
+        '{Cellophane}', true from products where id = ${id(9)}`);
+    await q(sql`delete from product_images where product_id = ${id(10)}`);
+    await q(sql`delete from variants where product_id = ${id(10)}`);
+    await q(sql`delete from products where id = ${id(10)}`);
+    expect(
+      (await q<{ n: number }>(sql`select count(*)::int as n from listing_facet_deltas`))[0]?.n,
+    ).toBeGreaterThan(0);
+    await expectCellsEqualScan();
+    await expectEntityCountsRight();
+
+    expect(await repo.compactFacets(t.database.db)).toBeGreaterThan(0);
+    expect(await repo.compactFacets(t.database.db)).toBe(0);
+    expect(
+      (
+        await q<{ n: number }>(sql`select count(*)::int as n from listing_facet_cells where n <= 0`)
+      )[0]?.n,
+    ).toBe(0);
+    await expectCellsEqualScan();
+    await expectEntityCountsRight();
+  });
+
+  it("the API's listing answers from the cells with the same totals and facets", async () => {
+    const res = await t.app.inject({ url: "/api/products?category=men&inStock=true" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { total: number; facets: { inStock: number } };
+    const [truth] = await q<{ n: number }>(sql`with recursive tree as (
+        select id from categories where slug = 'men'
+        union all select c.id from categories c join tree on c.parent_id = tree.id)
+      select count(*)::int as n from products p
+      where p.active and p.in_stock and p.category_id in (select id from tree)`);
+    expect(body.total).toBe(truth?.n);
+  });
+});

@@ -1,0 +1,38 @@
+import { bigint, boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Facet cells (decision 066): how many active products share one combination of the listing's
+ * product-level facets (category, brand, vendor, in stock, on sale), and per size (`dim` 's')
+ * and colour ('c') value. A category page's counts sum a few hundred cells instead of scanning
+ * its products. Never written by the app: the triggers of migration `listing_facet_cells`
+ * append signed changes to `listingFacetDeltas` in the writing transaction, and the
+ * `catalog.compact-facets` job folds them in here.
+ */
+const cellColumns = () => ({
+  categoryId: uuid("category_id").notNull(),
+  brandId: uuid("brand_id"),
+  vendorId: uuid("vendor_id").notNull(),
+  inStock: boolean("in_stock").notNull(),
+  onSale: boolean("on_sale").notNull(),
+  /** 'p' (the product), 's' (one of its sizes) or 'c' (one of its colours). */
+  dim: text("dim").$type<"p" | "s" | "c">().notNull(),
+  /** The size or colour; '' for 'p'. */
+  value: text("value").notNull().default(""),
+  n: integer("n").notNull(),
+});
+
+export const listingFacetCells = pgTable("listing_facet_cells", cellColumns(), (t) => [
+  unique("listing_facet_cells_key")
+    .on(t.categoryId, t.brandId, t.vendorId, t.inStock, t.onSale, t.dim, t.value)
+    .nullsNotDistinct(),
+]);
+
+/** Signed changes not yet folded into the cells; readers add them to the cells. */
+export const listingFacetDeltas = pgTable(
+  "listing_facet_deltas",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    ...cellColumns(),
+  },
+  (t) => [index("listing_facet_deltas_category_idx").on(t.categoryId)],
+);
