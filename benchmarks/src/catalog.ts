@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { LISTS, SEARCHES } from "./catalog-targets.ts";
-import { type LoadResult, load } from "./load.ts";
+import { type LoadResult, load, type RequestShape } from "./load.ts";
+import { newKeyPaths } from "./new-keys.ts";
 import { cpuTimeMs, peakRssMb, startPlainHttp } from "./plain-floor.ts";
 import { productSlugs } from "./product-slugs.ts";
 import { writeResults } from "./results.ts";
@@ -13,7 +14,9 @@ import { startServer } from "./server-process.ts";
 
 /**
  * `npm run bench:catalog [-- --engine embedded|external|both --sizes 1000,10000,100000
- *   --seconds 5 --connections 100 --cache on|off]`
+ *   --seconds 5 --connections 100 --cache on|off --keys same|new]`
+ * With `--keys new` every list, filtered list and search request is a filter combination not
+ * asked before (`new-keys.ts`), so no cache answers it: the cold path at each size.
  * Per engine and catalogue size: reseeds (`db:seed -- --products N --reset`), starts the built
  * server, and loads the static floor, product lists, product detail, search and the
  * server-rendered product page. Detail, search, list and page targets rotate through many
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "100" },
     cache: { type: "string", default: "on" },
+    keys: { type: "string", default: "same" },
     "external-base": { type: "string", default: "postgres://root@127.0.0.1:5432" },
   },
 });
@@ -47,6 +51,15 @@ async function ensureDatabase(base: string, name: string) {
 }
 
 const PLAIN = "floor: plain node:http";
+type Target = {
+  name: string;
+  path: string;
+  base?: string;
+  paths?: string[];
+  headers?: Record<string, string>;
+  /** Shapes every request (a new cache key each time); no warm-up pass. */
+  setup?: (req: RequestShape) => RequestShape;
+};
 /** As browsers and the mobile apps ask: compressed answers welcome. */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
 const engines = values.engine === "both" ? ["embedded", "external"] : [values.engine!];
@@ -79,7 +92,20 @@ for (const engine of engines) {
     const results: LoadResult[] = [];
     try {
       const slugs = await productSlugs(server.base, 300);
-      const targets = [
+      const fresh = values.keys === "new" ? await newKeyPaths(server.base) : undefined;
+      const next = (f: () => string) => (req: RequestShape) => ({ ...req, path: f() });
+      const coldTargets: Target[] = fresh
+        ? [
+            { name: "product list (new key)", path: fresh.list(), setup: next(fresh.list) },
+            {
+              name: "filtered list (new key)",
+              path: fresh.filtered(),
+              setup: next(fresh.filtered),
+            },
+            { name: "search (new key)", path: fresh.search(), setup: next(fresh.search) },
+          ]
+        : [];
+      const targets: Target[] = [
         { name: PLAIN, path: "/", base: plain.base },
         { name: "floor: static string", path: "/api/ping" },
         { name: "product list", path: LISTS[0]!, paths: LISTS },
@@ -89,6 +115,7 @@ for (const engine of engines) {
           paths: slugs.map((s) => `/api/products/${s}`),
         },
         { name: "search", path: SEARCHES[0]!, paths: SEARCHES },
+        ...coldTargets,
         // Pages are asked for uncompressed: autocannon appends every body to a string, and
         // decoding brotli bytes as UTF-8 made the load generator, not the server, the limit
         // (5k pages/s at 0.04 ms of server CPU each). bench:pages measures compressed pages.
@@ -106,7 +133,11 @@ for (const engine of engines) {
           process.stdout.write(`  server peak RSS after the API targets ${apiRss.at(-1)}\n`);
         }
         const base = t.base ?? server.base;
-        const opts = { paths: t.paths, headers: t.headers ?? BROWSER_HEADERS };
+        const opts = {
+          paths: t.paths,
+          headers: t.headers ?? BROWSER_HEADERS,
+          setupRequest: t.setup,
+        };
         // Each path once, then 2 s: the run measures the warm state (the read cache keeps
         // entries 30 s; cold renders have their own figures in bench:pages and bench:render-memory).
         if (t.paths)
@@ -116,7 +147,7 @@ for (const engine of engines) {
             seconds: 0,
             ...opts,
           });
-        await load(base, t.name, t.path, { connections: 10, seconds: 2, ...opts });
+        if (!t.setup) await load(base, t.name, t.path, { connections: 10, seconds: 2, ...opts });
         const pid = t.base ? plain.pid : server.pid;
         const cpuBefore = cpuTimeMs(pid);
         const r = await load(base, t.name, t.path, { connections, seconds, ...opts });
@@ -137,9 +168,9 @@ for (const engine of engines) {
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const suite = values.cache === "off" ? "catalogue (cache off)" : "catalogue";
+const suite = `catalogue${values.cache === "off" ? " (cache off)" : ""}${values.keys === "new" ? " (new keys)" : ""}`;
 writeFileSync(
-  `${OUT}${values.cache === "off" ? "catalog-nocache" : "catalog"}.json`,
+  `${OUT}catalog${values.cache === "off" ? "-nocache" : ""}${values.keys === "new" ? "-newkeys" : ""}.json`,
   JSON.stringify({ at: new Date().toISOString(), machine, seconds, connections, runs }, null, 2),
 );
 writeResults(suite, {

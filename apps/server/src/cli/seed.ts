@@ -13,8 +13,8 @@ try {
   });
   const config = loadConfig();
   const products = values.products ? Number(values.products) : config.SEED_PRODUCTS;
-  if (!Number.isInteger(products) || products < 10 || products > 100_000) {
-    throw new Error("--products must be a whole number from 10 to 100000");
+  if (!Number.isInteger(products) || products < 10 || products > 1_000_000) {
+    throw new Error("--products must be a whole number from 10 to 1000000");
   }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

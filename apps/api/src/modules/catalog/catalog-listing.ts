@@ -4,7 +4,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import * as repo from "./catalog.repository.ts";
 import { hexOf, toCard } from "./catalog-mappers.ts";
 import type { CategoryIndex } from "./category-tree.ts";
-import type { ListingFilter } from "./listing-sql.ts";
+import { cellsAnswer, type ListingFilter } from "./listing-sql.ts";
 
 type Lookups = {
   categories: CategoryIndex;
@@ -55,9 +55,15 @@ export async function runListing(
   loadFacets: FacetLoader = (x) => repo.facetCounts(db, x),
 ): Promise<ProductList> {
   const offset = (q.page - 1) * q.limit;
+  // Counts from the facet cells are cheap and known first: they skip the cards when nothing
+  // matches and choose the cards' plan (decision 066). A scanned count runs beside the cards.
+  const early = cellsAnswer(f) ? await loadFacets(f) : undefined;
+  const matches = early?.find((r) => r.k === "total")?.n;
   const [cards, facetRows] = await Promise.all([
-    repo.listCards(db, f, sort, q.limit, offset),
-    loadFacets(f),
+    matches !== undefined && offset >= matches
+      ? []
+      : repo.listCards(db, f, sort, q.limit, offset, planOf(matches, offset + q.limit, l)),
+    early ?? loadFacets(f),
   ]);
   const counts = { total: 0, onSale: 0, inStock: 0 };
   const price = { min: 0, max: 0 };
@@ -100,6 +106,15 @@ export async function runListing(
     facets,
   };
 }
+
+const planOf = (matches: number | undefined, end: number, l: Lookups) =>
+  matches === undefined
+    ? undefined
+    : repo.cardsPlan(
+        matches,
+        end,
+        l.categories.roots.reduce((n, c) => n + c.productCount, 0),
+      );
 
 /** Counts by id → `{value: slug, label: name}`, most first (inactive ones dropped). */
 function named(

@@ -16,21 +16,46 @@ import {
   whereClause,
 } from "./listing-sql.ts";
 
+/**
+ * One page of cards. `plan` says how to find them when the caller knows the number of matches
+ * (the facet cells' total): "filter" finds the matches by the filters' indexes, sorts their
+ * keys and reads the page's rows (`offset 0` keeps the planner from walking the sort's index
+ * instead, which reads the whole catalogue when the filters match little); "walk" (and no plan)
+ * reads in sort order, which stops early where matches are dense.
+ */
 export const listCards = (
   db: DbOrTx,
   f: ListingFilter,
   sort: Sort,
   limit: number,
   offset: number,
+  plan: "filter" | "walk" = "walk",
 ) => {
   const ranked = sort === "relevance" ? rankedCandidates(f) : undefined;
   const join = ranked ? sql`left join ${ranked} r on r.id = p.id` : sql``;
+  const order = orderBy(sort, f);
   return rows<CardRow>(
     db,
-    sql`select ${cardColumns} from products p ${join} where ${whereClause(f)}
-        order by ${orderBy(sort, f)} limit ${limit} offset ${offset}`,
+    plan === "filter"
+      ? sql`select ${cardColumns} from (
+            select p.id from (
+              select p.id, p.sold_count, p.created_at, p.price, p.rating_avg_x100,
+                p.rating_count from products p where ${whereClause(f)} offset 0) p
+            order by ${order} limit ${limit} offset ${offset}) k
+          join products p on p.id = k.id ${join}
+          order by ${order}`
+      : sql`select ${cardColumns} from products p ${join} where ${whereClause(f)}
+          order by ${order} limit ${limit} offset ${offset}`,
   );
 };
+
+/**
+ * The cheaper plan for a page: walking the sort order reads about `end × catalogue ÷ matches`
+ * rows, filtering first about `matches`; they meet at √(end × catalogue), so either way a page
+ * costs at most that many rows, which grows with the square root of the catalogue.
+ */
+export const cardsPlan = (matches: number, end: number, catalogue: number) =>
+  matches * matches <= end * catalogue ? "filter" : "walk";
 
 /** One row of `facetCounts`: `k` says what `v`, `n`, `a` and `b` hold. */
 export type FacetRow =

@@ -132,6 +132,21 @@ describe("facet cells", () => {
     await expectEntityCountsRight();
   });
 
+  it("a page of cards is the same whether the filters or the sort's order find it", async () => {
+    const sorts = ["relevance", "newest", "price-asc", "price-desc", "best-selling", "rating"];
+    for (const { label, f } of await filters())
+      for (const sort of sorts as Parameters<typeof repo.listCards>[2][])
+        for (const offset of [0, 24]) {
+          const [filter, walk] = await Promise.all([
+            repo.listCards(t.database.db, f, sort, 24, offset, "filter"),
+            repo.listCards(t.database.db, f, sort, 24, offset, "walk"),
+          ]);
+          expect(filter, `${label} ${sort} ${offset}`).toEqual(walk);
+        }
+    expect(repo.cardsPlan(1_000, 24, 100_000)).toBe("filter");
+    expect(repo.cardsPlan(40_000, 24, 100_000)).toBe("walk");
+  });
+
   it("the API's listing answers from the cells with the same totals and facets", async () => {
     const res = await t.app.inject({ url: "/api/products?category=men&inStock=true" });
     expect(res.statusCode).toBe(200);

@@ -1,0 +1,49 @@
+/**
+ * Request paths that never repeat a cache key, as shoppers combining filters over a large
+ * catalogue produce (issue #19's "every request a new key"): each call returns the next of a
+ * long sequence of distinct filter combinations, read off the running shop's own facets.
+ */
+type Facets = {
+  subcategories: { value: string }[];
+  brands: { value: string }[];
+  vendors: { value: string }[];
+  sizes: { value: string }[];
+  colors: { value: string }[];
+};
+const SORTS = ["relevance", "newest", "price-asc", "price-desc", "best-selling", "rating"];
+const WORDS = ["shoes", "shirt", "kurta", "joggers", "bat", "bag", "polo", "cotton", "kids"];
+
+export async function newKeyPaths(base: string) {
+  const facets = async (q: string) =>
+    ((await (await fetch(`${base}/api/products?limit=1${q}`)).json()) as { facets: Facets }).facets;
+  const top = await facets("");
+  const categories = [...top.subcategories.map((c) => c.value)];
+  for (const c of top.subcategories)
+    categories.push(...(await facets(`&category=${c.value}`)).subcategories.map((s) => s.value));
+  const brands = ["", ...top.brands.map((b) => `&brand=${b.value}`)];
+  const vendors = ["", ...top.vendors.map((v) => `&vendor=${v.value}`)];
+  const flags = ["", "&inStock=true", "&onSale=true", "&inStock=true&onSale=true"];
+  const pick = <T>(xs: T[], i: number) => xs[i % xs.length] as T;
+  // Mixed radix over the lists, so consecutive requests differ in every part.
+  const combo = (i: number) =>
+    `category=${pick(categories, i)}${pick(brands, i * 7 + 3)}${pick(vendors, i * 13 + 5)}` +
+    `${pick(flags, Math.floor(i / 3))}&sort=${pick(SORTS, Math.floor(i / 5))}`;
+  let list = 0;
+  let filtered = 0;
+  let search = 0;
+  return {
+    /** Category, brand, vendor, stock and sale filters with a sort. */
+    list: () => `/api/products?${combo(list++)}`,
+    /** The same with a size or colour and a price range, different every time. */
+    filtered: () => {
+      const i = filtered++;
+      const v = i % 2 ? `&size=${pick(top.sizes, i).value}` : `&color=${pick(top.colors, i).value}`;
+      return `/api/products?${combo(i)}${v}&minPrice=${500 + (i % 997)}&maxPrice=${9000 + i}`;
+    },
+    /** A word within a category, or with a price ceiling. */
+    search: () => {
+      const i = search++;
+      return `/api/search?q=${pick(WORDS, i)}&category=${pick(categories, i * 3 + 1)}&maxPrice=${20000 + i}`;
+    },
+  };
+}
