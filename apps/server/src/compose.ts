@@ -51,6 +51,7 @@ import {
   defineLuckyDrawRun,
   LUCKY_DRAW_CONSUMER,
 } from "@maidan/api/modules/lucky-draw/lucky-draw.service";
+import { createMediaCleanup, type MediaCleanup } from "@maidan/api/modules/media/media-cleanup";
 import { configuredSenders, createMessages } from "@maidan/api/modules/messages/messages";
 import { createNotifications } from "@maidan/api/modules/notifications/notifications.service";
 import { NOTIFIED_EVENTS } from "@maidan/api/modules/notifications/notify-events";
@@ -94,6 +95,8 @@ export type Domains = ApiDomains & {
   onPagesChange: (listener: (change: CatalogChange) => void) => () => void;
   /** Price drops and returns to stock of wishlisted products (tests run it by hand). */
   wishlistWatch: ReturnType<typeof createWishlistWatch>;
+  /** Removal of uploaded pictures no record names any more (decision 065). */
+  mediaCleanup: MediaCleanup;
 };
 
 export type ComposeOptions = {
@@ -130,6 +133,9 @@ export async function composeDomains(
     pollSeconds: config.isTest ? 0.5 : 1,
   });
   const messages = createMessages({ db, jobs, ...configuredSenders(config, db) });
+  // A write that lets go of an uploaded picture queues its removal in its transaction (decision 065).
+  const mediaCleanup = createMediaCleanup({ db, jobs, media });
+  const dropPictures = mediaCleanup.drop;
   // Domain events, written in the business transactions and consumed by jobs (decision 035).
   const events = createEvents(jobs);
   const site = createSiteService(db, config.CACHE_TTL_MS);
@@ -161,6 +167,7 @@ export async function composeDomains(
     db,
     kv,
     media,
+    dropPictures,
     settings: () => site.settings(),
     messages,
     accountCreated: (tx, user, code) => (code ? referrals.link(tx, user, code) : Promise.resolve()),
@@ -436,6 +443,7 @@ export async function composeDomains(
   const recordEditor = createRecordEditor({
     db,
     mediaExists: (key) => media.exists(key),
+    dropPictures,
     audit: auditRecord,
     changed: (what) => news.publish({ kind: what }),
   });
@@ -461,6 +469,7 @@ export async function composeDomains(
   const adminProducts = createAdminProducts({
     db,
     media,
+    dropPictures,
     audit: auditRecord,
     catalogChanged: (ids) => news.publish({ kind: "products", productIds: ids }),
     stockChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
@@ -484,6 +493,8 @@ export async function composeDomains(
       db,
       audit: auditRecord,
       changed: () => news.publish({ kind: "marketing" }),
+      mediaExists: (key) => media.exists(key),
+      dropPictures,
     }),
     // The cart's shipping charges and every page's default shipping line.
     staffShipping: createStaffShipping({
@@ -531,6 +542,7 @@ export async function composeDomains(
     freebieClaims,
     wishlists,
     wishlistWatch,
+    mediaCleanup,
     referrals,
     jobs,
     messages,

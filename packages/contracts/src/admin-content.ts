@@ -76,7 +76,8 @@ const mediaPath = z
     /^\/media\/[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*){0,4}\.(webp|jpg|jpeg|png)$/,
     IMAGE_MESSAGE,
   );
-const optionalImage = z.preprocess(
+/** A picture field that may be left empty (null); also a freebie campaign's picture. */
+export const optionalImage = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : v),
   mediaPath.nullable().default(null),
 );
@@ -286,19 +287,25 @@ export const ownStores = z.object({ stores: z.array(ownStore) });
 export type OwnStores = z.infer<typeof ownStores>;
 
 /** The back-office's content, as the API's routes and /admin call it (in-process). */
-/** Pictures uploaded for categories, brands, stores and banner slides (decision 062 addendum). */
+/**
+ * Pictures uploaded for categories, brands, stores and banner slides (decision 062 addendum), and
+ * for freebie campaigns (decision 065).
+ */
 export const CONTENT_IMAGE_MAX_MB = 8;
 export const contentImageMessages = {
   tooLarge: `A picture may be at most ${CONTENT_IMAGE_MAX_MB} MB.`,
   notImage: "The file must be a JPG, PNG, GIF, WebP or AVIF picture.",
 } as const;
 /** The kinds whose records show a picture. */
-export const IMAGE_KINDS = ["categories", "brands", "stores", "banners"] as const;
+export const IMAGE_KINDS = ["categories", "brands", "stores", "banners", "freebies"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 /** POST /api/admin/content-images: a picture as a base64 data URL, for a record of `kind`. */
 export const contentImageBody = z.object({
-  kind: z.enum(IMAGE_KINDS, "Pictures belong to categories, brands, stores or banners"),
+  kind: z.enum(
+    IMAGE_KINDS,
+    "Pictures belong to categories, brands, stores, banners or freebie campaigns",
+  ),
   image: z
     .string("Send the picture as a data: URL")
     .regex(/^data:[a-z0-9.+/-]+;base64,/i, "Send the picture as a base64 data: URL"),

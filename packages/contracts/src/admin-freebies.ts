@@ -1,5 +1,6 @@
 /** Freebie campaigns in the back-office (/admin/freebies, decisions 057 and 061). */
 import { z } from "zod";
+import { optionalImage } from "./admin-content.ts";
 import { staffDate } from "./admin-dates.ts";
 import type { Staff } from "./admin-orders.ts";
 import { freebieSummary } from "./freebies.ts";
@@ -9,6 +10,7 @@ const when = staffDate;
 /**
  * POST /api/admin/freebies and PUT …/{id}: a campaign's whole terms. `products` are the offered
  * products by slug or id (any in-stock variant of each); a slug taken by another campaign is 409.
+ * A new picture must be in the media storage (400).
  */
 export const freebieCampaignBody = z
   .object({
@@ -29,6 +31,11 @@ export const freebieCampaignBody = z
       .max(500, "The description can be at most 500 characters")
       .default(""),
     terms: z.string().trim().max(2000, "The terms can be at most 2000 characters").default(""),
+    /**
+     * The campaign's picture: the address of a file in the shop's media (/media/…), an upload's
+     * from POST /api/admin/content-images (kind `freebies`); empty or null: none.
+     */
+    image: optionalImage,
     minOrderValue: z.coerce
       .number({ error: "The minimum order must be whole rupees" })
       .int("The minimum order must be whole rupees")

@@ -47,6 +47,8 @@ export type RecordEditorDeps = {
   db: Db;
   /** Whether the media storage holds this key. */
   mediaExists: (key: string) => Promise<boolean>;
+  /** Queues the removal of pictures a change let go of, in its transaction (decision 065). */
+  dropPictures: (tx: DbOrTx, addresses: unknown[]) => Promise<void>;
   audit: RecordAudit;
   /** After a commit: every instance drops what showed the change. */
   changed: (news: "settings" | "catalog") => void;
@@ -73,7 +75,13 @@ export function requireManager(s: Staff) {
     throw forbidden("Only managers and admins change the shop's structure and content.");
 }
 
-export function createRecordEditor({ db, mediaExists, audit, changed }: RecordEditorDeps) {
+export function createRecordEditor({
+  db,
+  mediaExists,
+  dropPictures,
+  audit,
+  changed,
+}: RecordEditorDeps) {
   const missing = (t: RecordTable) => notFound(`This ${t.label} could not be found`);
 
   /** The record as the back-office shows it: its id, the body's fields and the extras. */
@@ -123,6 +131,10 @@ export function createRecordEditor({ db, mediaExists, audit, changed }: RecordEd
         throw badRequest(`${field}: there is no picture at ${path} in the shop's media`);
     }
   }
+
+  /** The pictures `before` showed that `after` (null: deleted) does not, for the cleanup. */
+  const letGo = (t: RecordTable, before: Row, after: Record<string, unknown> | null) =>
+    (t.images ?? []).flatMap((f) => (before[f] !== after?.[f] ? [before[f]] : []));
 
   /** One change: its work and audit entry in a transaction, the news once committed. */
   async function write<T>(t: RecordTable, work: (tx: DbOrTx) => Promise<T>) {
@@ -201,6 +213,7 @@ export function createRecordEditor({ db, mediaExists, audit, changed }: RecordEd
           .set(values as never)
           .where(eq(t.id, id))
           .returning()) as Row[];
+        await dropPictures(tx, letGo(t, before, row as Row));
         const record = toRecord(t, row as Row);
         await audit(tx, {
           actor: staff,
@@ -228,6 +241,7 @@ export function createRecordEditor({ db, mediaExists, audit, changed }: RecordEd
             `The ${t.label} "${String(before.name)}" still has ${uses}: move them first`,
           );
         await tx.delete(t.table).where(eq(t.id, id));
+        await dropPictures(tx, letGo(t, before, null));
         await audit(tx, {
           actor: staff,
           recordType: t.recordType,

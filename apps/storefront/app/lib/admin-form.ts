@@ -111,6 +111,8 @@ export function freebieTermsOf(form: FormData) {
       .filter(Boolean),
     startsAt: when("startsAt"),
     endsAt: when("endsAt"),
+    /** An address in the shop's media, or null; an uploaded file replaces it (withPictures). */
+    image: optional(form, "image"),
     active: true,
   };
 }

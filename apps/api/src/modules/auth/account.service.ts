@@ -1,6 +1,6 @@
 import { AVATAR_PATH, profileBody } from "@maidan/contracts/auth";
 import { AppError } from "@maidan/contracts/errors";
-import type { Db } from "@maidan/db/database";
+import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
@@ -40,7 +40,12 @@ export function createAccountService(deps: {
   publicUrl: string;
   phones: PhoneService;
   /** Removes the user's own picture a profile change let go of (the avatar service). */
-  dropAvatar: (userId: string, previous: string | null, current: string | null) => Promise<void>;
+  dropAvatar: (
+    tx: DbOrTx,
+    userId: string,
+    previous: string | null,
+    current: string | null,
+  ) => Promise<void>;
 }) {
   const { db, kv, sessions } = deps;
 
@@ -82,9 +87,10 @@ export function createAccountService(deps: {
       ...(body.dob !== undefined ? { dob: body.dob } : {}),
       ...(body.language !== undefined ? { language: body.language } : {}),
     };
-    const swapped = await repo.updateUserKeepingPrevious(db, userId, patch);
+    const swapped = await repo.updateUserKeepingPrevious(db, userId, patch, (tx, previous, user) =>
+      deps.dropAvatar(tx, userId, previous.avatar, user.avatar),
+    );
     if (!swapped) throw notFound("User not found");
-    await deps.dropAvatar(userId, swapped.previous.avatar, swapped.user.avatar);
     return publicUserOf(swapped.user);
   }
 

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
 export type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;
+type User = typeof users.$inferSelect;
 
 const first = <T>(rows: T[]) => rows[0] ?? null;
 
@@ -37,11 +38,18 @@ export const updateUser = (db: DbOrTx, id: string, patch: Partial<NewUser>) =>
     .then(first);
 
 /** Updates a user and returns the row as it was before, read under the same row lock. */
-export const updateUserKeepingPrevious = (db: DbOrTx, id: string, patch: Partial<NewUser>) =>
+export const updateUserKeepingPrevious = (
+  db: DbOrTx,
+  id: string,
+  patch: Partial<NewUser>,
+  /** More work in the update's transaction (queuing the removal of a replaced avatar). */
+  also?: (tx: DbOrTx, previous: User, user: User) => Promise<void>,
+) =>
   db.transaction(async (tx) => {
     const [previous] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!previous) return null;
     const user = await updateUser(tx, id, patch);
+    if (user) await also?.(tx, previous, user);
     return user && { user, previous };
   });
 

@@ -23,6 +23,7 @@ import { logger } from "@maidan/observability/log";
 import type { Kv } from "../../lib/kv.ts";
 import { parseInput } from "../../lib/parse.ts";
 import { createMediaStorage } from "../media/create-media-storage.ts";
+import type { DropPictures } from "../media/media-cleanup.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import type { Messages } from "../messages/messages.ts";
 import { createAccountService } from "./account.service.ts";
@@ -51,6 +52,8 @@ export type AuthDeps = {
   kv: Kv;
   /** Where avatars are stored; by default the media storage the config names. */
   media?: MediaStorage;
+  /** Queues the removal of a replaced avatar in the profile change's transaction (decision 065). */
+  dropPictures: DropPictures;
   settings: () => Promise<{ demo: boolean; otpLength: number }>;
   /** Runs in the transaction that makes a shopper's account, with its invite code (#17). */
   accountCreated?: AccountCreated;
@@ -105,6 +108,7 @@ export function createAuth(deps: AuthDeps) {
   const avatars = createAvatarService({
     db,
     media: deps.media ?? createMediaStorage(config),
+    dropPictures: deps.dropPictures,
     isDemo: async () => (await deps.settings()).demo,
   });
   const account = createAccountService({

@@ -56,6 +56,7 @@ describe("PUT /api/users/avatar", () => {
       "me.gif",
     );
     expect(next.statusCode).toBe(200);
+    await t.app.domains.jobs.drain(); // the removal is a job (decision 065)
     expect(existsSync(mediaFile(avatar))).toBe(false);
     expect(existsSync(mediaFile(next.json().avatar))).toBe(true);
   });
@@ -154,6 +155,7 @@ describe("PUT /api/users/avatar", () => {
     );
     const bUpload = await upload(b.token, dataUrl("image/png", await png(80, 80)));
     expect(bUpload.statusCode).toBe(200);
+    await t.app.domains.jobs.drain(); // the removal is a job (decision 065)
     expect(existsSync(mediaFile(aAvatar))).toBe(true);
     expect((await get(t, aAvatar)).statusCode).toBe(200);
     expect(pointed.statusCode).toBe(400);
@@ -168,6 +170,7 @@ describe("PUT /api/users/avatar", () => {
       .avatar as string;
     await t.database.pool.query("update users set avatar = $1 where id = $2", [aAvatar, b.id]);
     expect((await upload(b.token, dataUrl("image/png", await png(80, 80)))).statusCode).toBe(200);
+    await t.app.domains.jobs.drain(); // the removal is a job (decision 065)
     expect(existsSync(mediaFile(aAvatar))).toBe(true);
   });
 
@@ -190,6 +193,7 @@ describe("PUT /api/users/avatar", () => {
       bearer(a.token),
     );
     expect(cleared.json().avatar).toBeNull();
+    await t.app.domains.jobs.drain(); // the removal is a job (decision 065)
     // The picture let go of is the owner's own: removed, no longer served.
     expect(existsSync(mediaFile(mine))).toBe(false);
     // Once dropped, the old path is no longer the profile's own: it cannot be set back.

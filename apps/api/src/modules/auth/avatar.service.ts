@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { AVATAR_MAX_KB, AVATAR_PATH, AVATAR_RULES, avatarMessages } from "@maidan/contracts/auth";
 import { AppError, type ErrorCode } from "@maidan/contracts/errors";
 import { validateValue } from "@maidan/contracts/validation";
-import type { Db } from "@maidan/db/database";
+import type { Db, DbOrTx } from "@maidan/db/database";
 import sharp from "sharp";
 import { forbidden, notFound } from "../../lib/errors.ts";
+import type { DropPictures } from "../media/media-cleanup.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { accountMessages } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
@@ -41,14 +42,23 @@ export function ownAvatarFile(userId: string, avatar: string | null | undefined)
 export function createAvatarService(deps: {
   db: Db;
   media: MediaStorage;
+  dropPictures: DropPictures;
   isDemo: () => Promise<boolean>;
 }) {
   const files = mediaAvatarFiles(deps.media);
 
-  /** Removes the picture a profile no longer shows, if it was the user's own upload. */
-  async function dropReplaced(userId: string, previous: string | null, current: string | null) {
-    const own = previous !== current ? ownAvatarFile(userId, previous) : null;
-    if (own) await files.remove(own);
+  /**
+   * In the profile change's transaction: queues the removal of the picture it no longer shows, if
+   * it was the user's own upload (decision 065: it goes once no record names it).
+   */
+  async function dropReplaced(
+    tx: DbOrTx,
+    userId: string,
+    previous: string | null,
+    current: string | null,
+  ) {
+    if (previous !== current && ownAvatarFile(userId, previous))
+      await deps.dropPictures(tx, [previous]);
   }
 
   async function check(file: AvatarUpload) {
@@ -88,16 +98,17 @@ export function createAvatarService(deps: {
         });
       const name = `${userId}-${randomBytes(6).toString("hex")}`;
       await files.save(name, webp);
-      const swapped = await repo.updateUserKeepingPrevious(deps.db, userId, {
-        avatar: `/img/320/avatars/${name}.webp`,
-      });
+      const swapped = await repo.updateUserKeepingPrevious(
+        deps.db,
+        userId,
+        { avatar: `/img/320/avatars/${name}.webp` },
+        (tx, previous, user) => dropReplaced(tx, userId, previous.avatar, user.avatar),
+      );
       if (!swapped) {
         await files.remove(name);
         throw notFound("User not found");
       }
-      const { user, previous } = swapped;
-      await dropReplaced(userId, previous.avatar, user.avatar);
-      return publicUserOf(user);
+      return publicUserOf(swapped.user);
     },
     dropReplaced,
   };

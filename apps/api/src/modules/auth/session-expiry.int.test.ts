@@ -91,6 +91,7 @@ describe("an expired token on a page request (spec §4, §8)", () => {
       db: t.database.db,
       kv: t.kv,
       messages: t.app.domains.messages,
+      dropPictures: t.app.domains.mediaCleanup.drop,
       settings: async () => ({ demo: false, otpLength: 4 }),
     });
     vi.spyOn(auth.sessions, "refresh").mockRejectedValue(new Error("connection reset"));

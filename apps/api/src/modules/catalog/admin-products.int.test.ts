@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sameOrigin } from "../../testing/auth-helpers.ts";
 import { addToCart, guest, send, type TestVariant } from "../../testing/cart-helpers.ts";
+import { multipart } from "../../testing/multipart.ts";
 import { buy, placeOrder } from "../../testing/order-helpers.ts";
 import { everyRole } from "../../testing/staff-helpers.ts";
 
@@ -213,29 +214,6 @@ describe("products", () => {
   });
 });
 
-/** A multipart body as a browser sends it. */
-function multipart(fields: Record<string, string>, file?: { bytes: Buffer; type: string }) {
-  const boundary = `----maidan${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const png = (color: string) =>
   sharp({ create: { width: 60, height: 40, channels: 3, background: color } })
     .png()
@@ -297,6 +275,7 @@ describe("images", () => {
       roles.manager,
     );
     expect(del.json().images).toHaveLength(2);
+    await t.app.domains.jobs.drain(); // the file goes in a job (decision 065)
     expect((await t.app.inject({ method: "GET", url: images[0]?.url as string })).statusCode).toBe(
       404,
     );

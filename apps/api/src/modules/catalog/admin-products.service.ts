@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { RecordAudit } from "../../lib/record-audit.ts";
 import * as inventory from "../inventory/inventory.service.ts";
+import type { DropPictures } from "../media/media-cleanup.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { toWebp } from "../media/web-image.ts";
 import * as repo from "./admin-products.repository.ts";
@@ -34,6 +35,8 @@ export type AdminProductsDeps = {
   db: Db;
   media: MediaStorage;
   audit: RecordAudit;
+  /** Queues the removal of pictures a change stopped naming, in its transaction (decision 065). */
+  dropPictures: DropPictures;
   /**
    * After a commit that changed products (their text, prices, status, images): every instance
    * drops its catalogue caches, the page cache and the sitemap (the cache news, decision 041).
@@ -358,7 +361,6 @@ export function createAdminProducts(deps: AdminProductsDeps) {
       requireStaff(staff);
       if (!UUID.test(id)) throw missing();
       let outcome: "deleted" | "archived" = "archived";
-      let files: string[] = [];
       await db.transaction(async (tx) => {
         if (!(await repo.lockProduct(tx, id, ownerOf(staff)))) throw missing();
         const before = (await loadProduct(tx, id, null)) as AdminProduct;
@@ -368,12 +370,14 @@ export function createAdminProducts(deps: AdminProductsDeps) {
           await auditRecord(tx, staff, id, "product_archived", before, after);
         } else {
           outcome = "deleted";
-          files = before.images.flatMap((i) => uploadedKey(i.url) ?? []);
           await repo.deleteProduct(tx, id);
+          await deps.dropPictures(
+            tx,
+            before.images.map((i) => i.url),
+          );
           await auditRecord(tx, staff, id, "product_deleted", before, null);
         }
       });
-      for (const key of files) await media.delete(key).catch(() => {});
       deps.catalogChanged([id]);
       return { outcome };
     },
@@ -433,15 +437,13 @@ export function createAdminProducts(deps: AdminProductsDeps) {
       });
     },
 
-    async removeImage(staff: Staff, id: string, imageId: string) {
-      let gone: string | null = null;
-      const p = await change(staff, id, "product_image_removed", async (tx) => {
+    /** The file goes with the commit's job, unless another record still names it (decision 065). */
+    removeImage(staff: Staff, id: string, imageId: string) {
+      return change(staff, id, "product_image_removed", async (tx) => {
         const r = UUID.test(imageId) ? await repo.deleteImage(tx, id, imageId) : null;
         if (!r) throw notFound("No such image");
-        gone = uploadedKey(r.url);
+        await deps.dropPictures(tx, [r.url]);
       });
-      if (gone) await media.delete(gone).catch(() => {});
-      return p;
     },
 
     /**
@@ -546,12 +548,6 @@ export function createAdminProducts(deps: AdminProductsDeps) {
 }
 
 export type AdminProductsImpl = ReturnType<typeof createAdminProducts>;
-
-/** The storage key of an image this back-office uploaded (seed images are shared: never deleted). */
-function uploadedKey(url: string): string | null {
-  const key = url.startsWith("/media/") ? url.slice("/media/".length) : "";
-  return key.startsWith("product-uploads/") ? key : null;
-}
 
 /** The upload as WebP at most 1600 px a side, or a 400/413 (media/web-image.ts). */
 const prepareImage = (bytes: Uint8Array) =>

@@ -161,10 +161,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Store a picture for a category, brand, store or banner slide; its address comes back",
+          "Store a picture for a category, brand, store, banner slide or freebie campaign; its address comes back",
         description: `A JPG, PNG, GIF, WebP or AVIF picture (checked by its bytes) as a base64 data: URL, at most
 ${CONTENT_IMAGE_MAX_MB} MB (413 above). Kept as WebP (slides 1920 px a side, the rest 800); put the answered url in the
-record's picture field (img, image, logo or banner).`,
+record's picture field (img, image, logo or banner; a freebie campaign's image).`,
         body: contentImageBody,
         response: { 200: contentImageResult, ...errors },
       },

@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../../testing/cart-helpers.ts";
 import { everyRole, refusals } from "../../testing/staff-helpers.ts";
@@ -84,5 +85,53 @@ describe("admin freebie campaigns", () => {
     expect(await refusals(post, campaign(), bad, count)).toEqual({ wrong: [], written: 0 });
     for (const who of [roles.vendor, roles.shopper])
       expect((await send(t, "POST", "/api/admin/freebies", who, campaign())).statusCode).toBe(403);
+  });
+
+  it("a campaign's picture: uploaded or a stored address, shown in the shop; a missing one is refused, empty is none", async () => {
+    const png = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: "#2a7" },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await send(t, "POST", "/api/admin/content-images", roles.manager, {
+      kind: "freebies",
+      image: `data:image/png;base64,${png.toString("base64")}`,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const image = uploaded.json().url as string;
+    expect(image).toMatch(/^\/media\/content\/freebies\/[0-9a-f]{16}\.webp$/);
+    const body = campaign({ image });
+    const made = await send(t, "POST", "/api/admin/freebies", roles.manager, body);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().image).toBe(image);
+    const shown = (await send(t, "GET", `/api/freebies/${body.slug}`, {})).json();
+    expect(shown.image).toBe(image);
+    expect((await t.app.inject({ url: image })).statusCode).toBe(200);
+
+    const missing = await send(t, "PUT", `/api/admin/freebies/${made.json()._id}`, roles.admin, {
+      ...body,
+      image: "/media/content/freebies/nothing-here.webp",
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain("there is no picture at");
+    const notOurs = await send(t, "PUT", `/api/admin/freebies/${made.json()._id}`, roles.admin, {
+      ...body,
+      image: "https://elsewhere.example/cap.png",
+    });
+    expect(notOurs.statusCode).toBe(400);
+    const none = await send(t, "PUT", `/api/admin/freebies/${made.json()._id}`, roles.admin, {
+      ...body,
+      image: "",
+    });
+    expect(none.json().image).toBeNull();
+    for (const who of [roles.vendor, roles.shopper])
+      expect(
+        (
+          await send(t, "POST", "/api/admin/content-images", who, {
+            kind: "freebies",
+            image: `data:image/png;base64,${png.toString("base64")}`,
+          })
+        ).statusCode,
+      ).toBe(403);
   });
 });

@@ -5,7 +5,7 @@ import { desc, eq, sql } from "drizzle-orm";
 
 /** The back-office's reads and writes of freebie campaigns (the shop reads freebies.repository.ts). */
 export type CampaignRow = typeof freebies.$inferSelect & { products: string[] };
-export type CampaignTerms = Omit<typeof freebies.$inferInsert, "id" | "createdAt" | "image">;
+export type CampaignTerms = Omit<typeof freebies.$inferInsert, "id" | "createdAt">;
 
 const productSlugs = sql<string[]>`coalesce((select array_agg(p.slug order by i.sort, p.slug)
   from freebie_items i join products p on p.id = i.product_id where i.freebie_id = "freebies"."id"), '{}')`;

@@ -9,6 +9,7 @@ import type { DbOrTx } from "@maidan/db/database";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { StaffWriterDeps } from "../../lib/record-audit.ts";
+import type { DropPictures } from "../media/media-cleanup.ts";
 import * as repo from "./staff-freebies.repository.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -59,6 +60,13 @@ async function termsOf(tx: DbOrTx, body: unknown) {
 
 const taken = (slug: string) => conflict(`The address ${slug} is taken by another campaign`);
 
+export type StaffFreebiesDeps = StaffWriterDeps & {
+  /** Whether the media storage holds this key. */
+  mediaExists: (key: string) => Promise<boolean>;
+  /** Queues the removal of a picture a change let go of, in its transaction (decision 065). */
+  dropPictures: DropPictures;
+};
+
 /**
  * Freebie campaigns in the back-office (decision 061): made, edited and switched off by managers
  * and admins, scheduled by their dates. Each change and its audit entry are one transaction;
@@ -69,7 +77,15 @@ export function createStaffFreebies({
   db,
   audit,
   changed,
-}: StaffWriterDeps): AdminFreebieCampaignsService {
+  mediaExists,
+  dropPictures,
+}: StaffFreebiesDeps): AdminFreebieCampaignsService {
+  /** A new picture must be in the media storage; the one the campaign shows stays unchecked. */
+  async function assertPicture(image: string | null, before: string | null) {
+    if (image && image !== before && !(await mediaExists(image.slice("/media/".length))))
+      throw badRequest(`image: there is no picture at ${image} in the shop's media`);
+  }
+
   /** In one transaction: the write, the offered products when given, the audit entry. */
   async function write(
     s: Staff,
@@ -86,6 +102,8 @@ export function createStaffFreebies({
       if (productIds) await repo.setProducts(tx, row.id, productIds);
       const after = await repo.findForUpdate(tx, row.id);
       if (!after) throw notFound("This campaign could not be found");
+      await assertPicture(after.image, before?.image ?? null);
+      if (before?.image !== after.image) await dropPictures(tx, [before?.image]);
       const v = campaignView(after);
       await audit(tx, {
         actor: s,

@@ -1,8 +1,10 @@
 import type { AdminFreebieCampaign } from "@maidan/contracts/admin-freebies";
 import { When, WholeNumber } from "./form-fields";
+import { PICTURE_HINT, PictureUpload } from "./picture-upload";
 
 /** A freebie campaign's terms in a form (new or edited). */
 export function FreebieFields({ campaign: c }: { campaign?: AdminFreebieCampaign }) {
+  const id = c ? `freebie-${c._id}` : "freebie-new";
   return (
     <>
       <label className="field">
@@ -23,6 +25,22 @@ export function FreebieFields({ campaign: c }: { campaign?: AdminFreebieCampaign
         <span>Description</span>
         <input name="description" maxLength={500} defaultValue={c?.description} />
       </label>
+      <div className="field field--wide">
+        <label htmlFor={`${id}-image`}>Picture</label>
+        {c?.image && (
+          <img className="admin-picture" src={c.image} alt="The campaign's picture now" />
+        )}
+        <input
+          id={`${id}-image`}
+          name="image"
+          defaultValue={c?.image ?? ""}
+          aria-describedby={`${id}-image-hint`}
+        />
+        <small className="muted" id={`${id}-image-hint`}>
+          {PICTURE_HINT}; empty: no picture (the shop shows the title alone)
+        </small>
+        <PictureUpload id={`${id}-image`} name="image" label="Picture" />
+      </div>
       <WholeNumber
         label="Minimum order (Rs.)"
         name="minOrderValue"

@@ -9,8 +9,10 @@ import {
 } from "@maidan/contracts/admin-content";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
+import { PICTURE_HINT, PictureUpload } from "../../components/admin/picture-upload";
 import { requireStaff } from "../../lib/admin.server";
 import { adminHead } from "../../lib/admin-head";
+import { picturesSent, withStandIns } from "../../lib/admin-pictures.server";
 import { failure, notFound, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import contentCss from "../../styles/admin-content.css?url";
@@ -36,7 +38,7 @@ const image = (name: string, label: string): Field => ({
   name,
   label,
   type: "image",
-  hint: "Upload a picture below, or give the address of one in the shop's media (/media/…)",
+  hint: PICTURE_HINT,
 });
 const position: Field = { name: "sort", label: "Position", type: "number" };
 const published = (name = "active"): Field => ({ name, label: "Published", type: "checkbox" });
@@ -165,18 +167,9 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const { intent = "", id = "" } = form;
   // Pictures sent with the form (`<field>File`): the rest is checked first (a stand-in address for
   // the check), so a refused form stores nothing; then each is stored and its address fills it.
-  const files = IMAGE_KINDS.includes(kind as ImageKind)
-    ? [...sent].flatMap(([name, value]) =>
-        value instanceof File && value.size > 0 && name.endsWith("File")
-          ? [{ field: name.slice(0, -"File".length), file: value }]
-          : [],
-      )
-    : [];
+  const files = IMAGE_KINDS.includes(kind as ImageKind) ? picturesSent(sent) : [];
   const one = CONTENT_LABELS[kind].one;
-  const checked = CONTENT_BODIES[kind].safeParse({
-    ...form,
-    ...Object.fromEntries(files.map((f) => [f.field, "/media/upload.webp"])),
-  });
+  const checked = CONTENT_BODIES[kind].safeParse(withStandIns(form, files));
   if ((intent === "create" || intent === "update") && !checked.success) {
     const issue = checked.error.issues[0];
     return { ok: false, message: `${issue?.path.join(".")}: ${issue?.message}`, id: id || "new" };
@@ -265,15 +258,7 @@ function Input({ field, value, id }: { field: Field; value: unknown; id: string 
         </small>
       )}
       {field.type === "image" && (
-        <>
-          <label htmlFor={`${inputId}-file`}>Upload a picture for “{field.label}”</label>
-          <input
-            id={`${inputId}-file`}
-            name={`${field.name}File`}
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
-          />
-        </>
+        <PictureUpload id={inputId} name={field.name} label={field.label} />
       )}
     </div>
   );

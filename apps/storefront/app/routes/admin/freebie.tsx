@@ -1,9 +1,11 @@
+import { freebieCampaignBody } from "@maidan/contracts/admin-freebies";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { FreebieFields } from "../../components/admin/freebie-fields";
 import { requireStaff } from "../../lib/admin.server";
 import { freebieTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
+import { withPictures } from "../../lib/admin-pictures.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
@@ -27,10 +29,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireStaff(context, request);
   const form = await request.formData();
   try {
-    const c = await services(context).adminFreebies.update(staff, params.id, {
-      ...freebieTermsOf(form),
-      active: form.get("active") === "on",
-    });
+    const terms = { ...freebieTermsOf(form), active: form.get("active") === "on" };
+    const c = await services(context).adminFreebies.update(
+      staff,
+      params.id,
+      await withPictures(form, terms, freebieCampaignBody, (bytes) =>
+        services(context).adminContent.uploadImage(staff, "freebies", bytes),
+      ),
+    );
     return { ok: true, message: `“${c.title}” is saved.` };
   } catch (e) {
     return failure(e);
@@ -55,6 +61,7 @@ export default function AdminFreebie() {
         method="post"
         className="admin-action admin-form"
         aria-label="Edit campaign"
+        encType="multipart/form-data"
         key={JSON.stringify(c)}
       >
         <h2>Terms</h2>

@@ -1,3 +1,4 @@
+import { freebieCampaignBody } from "@maidan/contracts/admin-freebies";
 import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
@@ -6,6 +7,7 @@ import { datesText, MarketingTable } from "../../components/admin/marketing-tabl
 import { requireStaff } from "../../lib/admin.server";
 import { freebieTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
+import { withPictures } from "../../lib/admin-pictures.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
@@ -33,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const c = await campaigns.switchOff(staff, String(form.get("id") ?? ""));
       return { ok: true, message: `“${c.title}” is off: no new claims.` };
     }
-    const c = await campaigns.create(staff, freebieTermsOf(form));
+    const terms = await withPictures(form, freebieTermsOf(form), freebieCampaignBody, (bytes) =>
+      services(context).adminContent.uploadImage(staff, "freebies", bytes),
+    );
+    const c = await campaigns.create(staff, terms);
     return { ok: true, message: `“${c.title}” is made: /freebies/${c.slug}.` };
   } catch (e) {
     return failure(e);
@@ -58,6 +63,7 @@ export default function AdminFreebies() {
         method="post"
         className="admin-action admin-form"
         aria-label="New campaign"
+        encType="multipart/form-data"
         key={campaigns.length}
       >
         <h2>New campaign</h2>
