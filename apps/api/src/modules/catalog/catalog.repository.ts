@@ -10,6 +10,7 @@ import {
   facetFilter,
   type ListingFilter,
   orderBy,
+  RANKED_CANDIDATES,
   rankedCandidates,
   tsq,
   variantCondition,
@@ -34,6 +35,16 @@ export const listCards = (
   const ranked = sort === "relevance" ? rankedCandidates(f) : undefined;
   const join = ranked ? sql`left join ${ranked} r on r.id = p.id` : sql``;
   const order = orderBy(sort, f);
+  // A search's first pages lie within its ranked candidates: sorted there, no second pass over
+  // every match (the candidates are its best sellers; the rest follow them unranked).
+  if (ranked && offset + limit <= RANKED_CANDIDATES)
+    return rows<CardRow>(
+      db,
+      sql`select ${cardColumns} from (select r.id, r.rank from ${ranked} r
+            order by r.rank desc, r.sold_count desc, r.id limit ${limit} offset ${offset}) r
+          join products p on p.id = r.id
+          order by ${order}`,
+    );
   return rows<CardRow>(
     db,
     plan === "filter"

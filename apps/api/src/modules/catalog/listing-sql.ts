@@ -168,7 +168,8 @@ export function rankedCandidates(f: ListingFilter): SQL | undefined {
       ? sql`word_similarity(${f.fuzzyName}, p.name)`
       : undefined;
   if (!rank) return undefined;
-  return sql`(select p.id, ${rank} as rank from (select p.id, p.search, p.name from products p
+  return sql`(select p.id, p.sold_count, ${rank} as rank from (
+    select p.id, p.sold_count, p.search, p.name from products p
     where ${whereClause(f)} order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}) p)`;
 }
 
