@@ -26,6 +26,9 @@ const cases: Record<string, Record<string, string>> = {
   onSale: { onSale: "true" },
   vendor: { vendor: vendors[0]!.slug },
   "men inStock": { category: "men", inStock: "true" },
+  "women size M": { category: "women", size: "M" },
+  "colour Black": { color: "Black" },
+  "women size M in stock (scanned)": { category: "women", size: "M", inStock: "true" },
 };
 for (const [label, q] of Object.entries(cases)) {
   const f = resolveFilter(listQuery(q), lookups);

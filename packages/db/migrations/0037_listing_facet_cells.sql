@@ -25,7 +25,8 @@ CREATE TABLE "listing_facet_deltas" (
 CREATE INDEX "listing_facet_deltas_category_idx" ON "listing_facet_deltas" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category_id","price");--> statement-breakpoint
 -- Facet cells (decision 066). The signed facet rows of a set of products: one 'p' row per
--- product, one 's' per size and one 'c' per colour, summed by cell. Only active products count.
+-- product, one 's' per size, one 'c' per colour and one 'x' per size and colour it has (joined
+-- by chr(31)), summed by cell. Only active products count.
 CREATE OR REPLACE FUNCTION catalog_facet_deltas_add(ps products[], sign integer) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO listing_facet_deltas
@@ -37,6 +38,7 @@ LANGUAGE sql AS $$
     SELECT 'p'::text AS dim, ''::text AS value
     UNION ALL SELECT 's', s FROM unnest(p.sizes) s
     UNION ALL SELECT 'c', c FROM unnest(p.colors) c
+    UNION ALL SELECT 'x', s || chr(31) || c FROM unnest(p.sizes) s, unnest(p.colors) c
   ) d
   WHERE p.active
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
@@ -123,6 +125,7 @@ CROSS JOIN LATERAL (
   SELECT 'p'::text AS dim, ''::text AS value
   UNION ALL SELECT 's', s FROM unnest(p.sizes) s
   UNION ALL SELECT 'c', c FROM unnest(p.colors) c
+  UNION ALL SELECT 'x', s || chr(31) || c FROM unnest(p.sizes) s, unnest(p.colors) c
 ) d
 WHERE p.active
 GROUP BY 1, 2, 3, 4, 5, 6, 7;

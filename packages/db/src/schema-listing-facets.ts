@@ -2,8 +2,8 @@ import { bigint, boolean, index, integer, pgTable, text, unique, uuid } from "dr
 
 /**
  * Facet cells (decision 066): how many active products share one combination of the listing's
- * product-level facets (category, brand, vendor, in stock, on sale), and per size (`dim` 's')
- * and colour ('c') value. A category page's counts sum a few hundred cells instead of scanning
+ * product-level facets (category, brand, vendor, in stock, on sale), and per size (`dim` 's'),
+ * colour ('c') and size-and-colour ('x') value. A category page's counts sum a few hundred cells instead of scanning
  * its products. Never written by the app: the triggers of migration `listing_facet_cells`
  * append signed changes to `listingFacetDeltas` in the writing transaction, and the
  * `catalog.compact-facets` job folds them in here.
@@ -14,9 +14,12 @@ const cellColumns = () => ({
   vendorId: uuid("vendor_id").notNull(),
   inStock: boolean("in_stock").notNull(),
   onSale: boolean("on_sale").notNull(),
-  /** 'p' (the product), 's' (one of its sizes) or 'c' (one of its colours). */
-  dim: text("dim").$type<"p" | "s" | "c">().notNull(),
-  /** The size or colour; '' for 'p'. */
+  /**
+   * 'p' (the product), 's' (one of its sizes), 'c' (one of its colours) or 'x' (a size and a
+   * colour it has, not necessarily on one variant: the products' copies, decision 008).
+   */
+  dim: text("dim").$type<"p" | "s" | "c" | "x">().notNull(),
+  /** The size or colour ('x': size, chr(31), colour); '' for 'p'. */
   value: text("value").notNull().default(""),
   n: integer("n").notNull(),
 });

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import {
   type CardRow,
   cardColumns,
-  cellScope,
+  cellPlan,
   cellsAnswer,
   facetFilter,
   type ListingFilter,
@@ -138,6 +138,7 @@ export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
 const cellFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
   const cols = sql`p.dim, p.value, p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock, p.n`;
+  const plan = cellPlan(f);
   const where = whereClause(f, ["price"]);
   const ends = (dir: ReturnType<typeof sql>) =>
     sql`(select p.price from products p where p.category_id = k.category_id and ${where}
@@ -145,28 +146,31 @@ const cellFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   return rows<FacetRow>(
     db,
     sql`with c as materialized (
-          select p.*, ${flag(facetFilter(f, "category"))} as fc,
+          select p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock, p.n,
+            ${plan.products} as pr, ${plan.sizes.rows} as sr, ${plan.sizes.value} as sv,
+            ${plan.colors.rows} as cr, ${plan.colors.value} as cv,
+            ${flag(facetFilter(f, "category"))} as fc,
             ${flag(facetFilter(f, "brand"))} as fb, ${flag(facetFilter(f, "vendor"))} as fn
-          from (select ${cols} from listing_facet_cells p where ${cellScope(f)}
-            union all select ${cols} from listing_facet_deltas p where ${cellScope(f)}) p)
+          from (select ${cols} from listing_facet_cells p where ${plan.scope}
+            union all select ${cols} from listing_facet_deltas p where ${plan.scope}) p)
         select 'total' as k, null as v, coalesce(sum(n), 0)::int as n,
           coalesce(sum(n) filter (where on_sale), 0)::int as a,
           coalesce(sum(n) filter (where in_stock), 0)::int as b
-          from c where dim = 'p' and fc and fb and fn
+          from c where pr and fc and fb and fn
         union all select 'price', null, min(${ends(sql`asc`)}), max(${ends(sql`desc`)}), null
-          from (select category_id from c where dim = 'p' and fc and fb and fn
+          from (select category_id from c where pr and fc and fb and fn
             group by category_id having sum(n) > 0) k
         union all select 'category', category_id::text, sum(n)::int, null, null from c
-          where dim = 'p' and fb and fn group by category_id having sum(n) > 0
+          where pr and fb and fn group by category_id having sum(n) > 0
         union all select 'brand', brand_id::text, sum(n)::int, null, null from c
-          where dim = 'p' and fc and fn and brand_id is not null group by brand_id
+          where pr and fc and fn and brand_id is not null group by brand_id
           having sum(n) > 0
         union all select 'vendor', vendor_id::text, sum(n)::int, null, null from c
-          where dim = 'p' and fc and fb group by vendor_id having sum(n) > 0
-        union all select 'size', value, sum(n)::int, null, null from c
-          where dim = 's' and fc and fb and fn group by value having sum(n) > 0
-        union all select 'color', value, sum(n)::int, null, null from c
-          where dim = 'c' and fc and fb and fn group by value having sum(n) > 0`,
+          where pr and fc and fb group by vendor_id having sum(n) > 0
+        union all select 'size', sv, sum(n)::int, null, null from c
+          where sr and fc and fb and fn group by sv having sum(n) > 0
+        union all select 'color', cv, sum(n)::int, null, null from c
+          where cr and fc and fb and fn group by cv having sum(n) > 0`,
   );
 };
 

@@ -30,6 +30,11 @@ async function filters() {
   const l = { categories, brands, vendors };
   const b = brands.find((x) => x.productCount > 0)?.slug ?? "";
   const v = vendors[0]?.slug ?? "";
+  const [common] = await q<{ size: string; color: string }>(sql`select
+    (select s from products, unnest(sizes) s group by s order by count(*) desc limit 1) as size,
+    (select c from products, unnest(colors) c group by c order by count(*) desc limit 1) as color`);
+  const size = common?.size ?? "";
+  const color = common?.color ?? "";
   const queries: Record<string, string>[] = [
     {},
     { category: "men" },
@@ -40,6 +45,12 @@ async function filters() {
     { category: "kids", onSale: "true", inStock: "true" },
     { subcategory: "men-clothing,women-clothing" },
     { category: "men", subcategory: "men-shoes", brand: b, vendor: v },
+    { category: "men", size },
+    { color },
+    { category: "women", brand: b, size, onSale: "true" },
+    { category: "kids", color, vendor: v },
+    { size: "Q7" },
+    { color: "Cellophane", category: "women" },
   ];
   return queries.map((x) => ({ label: JSON.stringify(x), f: resolveFilter(listQuery(x), l) }));
 }

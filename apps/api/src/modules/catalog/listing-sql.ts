@@ -113,24 +113,61 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
 
 /**
  * Whether the facet cells (decision 066) answer this listing's counts: they hold the
- * product-level facets and one size or colour value at a time, not prices, text or dates.
+ * product-level facets and one size or one colour at a time (from the products' copies), not
+ * prices, text or dates, nor what only a variant can say (a size in stock, a size in a colour).
  */
-export const cellsAnswer = (f: ListingFilter) =>
-  !f.tsQuery &&
-  !f.fuzzyName &&
-  f.newWithinDays === undefined &&
-  !f.sizes?.length &&
-  !f.colors?.length &&
-  f.minPrice === undefined &&
-  f.maxPrice === undefined;
+export function cellsAnswer(f: ListingFilter) {
+  const sizes = f.sizes?.length ?? 0;
+  const colors = f.colors?.length ?? 0;
+  return (
+    !f.tsQuery &&
+    !f.fuzzyName &&
+    f.newWithinDays === undefined &&
+    f.minPrice === undefined &&
+    f.maxPrice === undefined &&
+    sizes + colors <= 1 &&
+    !(sizes + colors === 1 && f.inStock)
+  );
+}
 
-/** The part of `whereClause` a facet cell (`p`) can test: the page's scope, sale and stock. */
-export function cellScope(f: ListingFilter): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.categoryIds) parts.push(idsIn(sql`p.category_id`, f.categoryIds));
-  if (f.onSale) parts.push(sql`p.on_sale`);
-  if (f.inStock) parts.push(sql`p.in_stock`);
-  return sql.join(parts, sql` and `);
+/**
+ * How a listing reads the cells (`p`): which rows stand for its products (every product, or
+ * those with the filtered size or colour), which give the size and colour facets, and the
+ * scope every cell read is limited to (the page's categories, sale and stock).
+ */
+export function cellPlan(f: ListingFilter) {
+  const size = f.sizes?.[0];
+  const color = f.colors?.[0];
+  const part = (i: 1 | 2) => sql`split_part(p.value, chr(31), ${sql.raw(String(i))})`;
+  const scope: SQL[] = [sql`true`];
+  if (f.categoryIds) scope.push(idsIn(sql`p.category_id`, f.categoryIds));
+  if (f.onSale) scope.push(sql`p.on_sale`);
+  if (f.inStock) scope.push(sql`p.in_stock`);
+  if (size !== undefined) {
+    scope.push(sql`(p.dim = 's' or (p.dim = 'x' and ${part(1)} = ${size}))`);
+    return {
+      scope: sql.join(scope, sql` and `),
+      products: sql`p.dim = 's' and p.value = ${size}`,
+      sizes: { rows: sql`p.dim = 's'`, value: sql`p.value` },
+      colors: { rows: sql`p.dim = 'x'`, value: part(2) },
+    };
+  }
+  if (color !== undefined) {
+    scope.push(sql`(p.dim = 'c' or (p.dim = 'x' and ${part(2)} = ${color}))`);
+    return {
+      scope: sql.join(scope, sql` and `),
+      products: sql`p.dim = 'c' and p.value = ${color}`,
+      sizes: { rows: sql`p.dim = 'x'`, value: part(1) },
+      colors: { rows: sql`p.dim = 'c'`, value: sql`p.value` },
+    };
+  }
+  scope.push(sql`p.dim <> 'x'`);
+  return {
+    scope: sql.join(scope, sql` and `),
+    products: sql`p.dim = 'p'`,
+    sizes: { rows: sql`p.dim = 's'`, value: sql`p.value` },
+    colors: { rows: sql`p.dim = 'c'`, value: sql`p.value` },
+  };
 }
 
 export function orderBy(sort: Sort, f: ListingFilter): SQL {
