@@ -2,7 +2,7 @@ import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maida
 import { rupees } from "@maidan/contracts/money";
 import type { LineRow } from "../../lib/sellable-line.ts";
 import { choosePromotions, type Promotion } from "../promotions/promotion-rules.ts";
-import { discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
+import { couponBase, discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
 
 /** Tax included in a tax-inclusive amount at `bp` basis points, rounded to the rupee. */
 export const includedTax = (amount: number, bp: number) =>
@@ -86,7 +86,10 @@ export function priceCart(input: {
   city: string | null;
   /** The shopper's wallet balance and whether to use it (0/false for guests). */
   wallet?: { balance: number; use: boolean };
-  /** The cart's live coupon (vouchers); it takes nothing below its minimum cart value. */
+  /**
+   * The cart's live coupon (vouchers); it takes nothing below its minimum cart value, and a
+   * scoped one only off its lines (decision 064).
+   */
   coupon?: VoucherTerms | null;
   /** Active automatic promotions (decision 014), judged at `now`. */
   promotions?: Promotion[];
@@ -98,11 +101,21 @@ export function priceCart(input: {
   const subtotal = sum((i) => i.subtotal);
   const oldSubtotal = sum((i) => i.mrp * i.qty);
   // One discount promotion (the largest) and one free gift; the coupon then applies to what
-  // the promotion leaves (decision 014).
+  // the promotion leaves (decision 014) of its in-scope lines (decision 064).
   const best = choosePromotions(input.promotions ?? [], input.lines, input.now ?? new Date());
   const promotionDiscount = best.discount?.value ?? 0;
   const promoted = subtotal - promotionDiscount;
-  const couponDiscount = input.coupon ? discountOf(input.coupon, promoted) : 0;
+  const couponDiscount = input.coupon
+    ? discountOf(
+        input.coupon,
+        promoted,
+        couponBase(
+          input.coupon,
+          input.lines,
+          best.discount ? { scope: best.discount.promotion, discount: promotionDiscount } : null,
+        ),
+      )
+    : 0;
   const coupon = input.coupon && couponDiscount > 0 ? input.coupon.code : null;
   const discount = couponDiscount + promotionDiscount;
   const gift = best.gift?.gift ?? null;

@@ -255,10 +255,16 @@ export function createCartService(
       const { vouchers } = opts;
       if (!vouchers) throw notFound("Vouchers are not available");
       return change(owner, async (tx, cart) => {
-        // The coupon applies to what the automatic promotion leaves (decision 014).
-        const now = await priced(tx, cart.id, null, null);
+        // The coupon applies to what the automatic promotion leaves (decision 014), of the
+        // lines in its scope (decision 064).
+        let lines: LineRow[] = [];
+        const now = await priced(tx, cart.id, null, null, {
+          inputs: (used) => {
+            lines = used.lines;
+          },
+        });
         const subtotal = now.subtotal - now.promotionDiscount;
-        const v = await vouchers.check(tx, input, owner.userId, subtotal);
+        const v = await vouchers.check(tx, input, owner.userId, { subtotal, lines });
         await vouchers.attach(tx, cart.id, v.id);
       });
     },

@@ -1,12 +1,15 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { first, rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
+import { widenedScopeIds } from "../../lib/scope-sql.ts";
 import type { VoucherState } from "./voucher-rules.ts";
 
 export type VoucherRow = VoucherState & { description: string };
 
+/** A category scope comes widened to its subcategories (scope-sql.ts). */
 const COLUMNS = sql`v.id, v.code, v.description, v.kind, v.value, v.max_discount, v.min_cart_value,
-  v.active, v.starts_at, v.ends_at, v.usage_limit, v.used, v.per_user_limit`;
+  v.active, v.starts_at, v.ends_at, v.usage_limit, v.used, v.per_user_limit, v.scope,
+  ${widenedScopeIds(sql`v.scope`, sql`v.scope_ids`)} as scope_ids`;
 /** Usable by anyone right now (the per-user limit is checked separately). */
 const LIVE = sql`v.active and (v.starts_at is null or v.starts_at <= now())
   and (v.ends_at is null or v.ends_at > now()) and (v.usage_limit is null or v.used < v.usage_limit)`;

@@ -4,7 +4,13 @@ import { couponBody, type MyVouchers } from "@maidan/contracts/vouchers";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
-import { type Refusal, refusalOf, type VoucherTerms } from "./voucher-rules.ts";
+import {
+  inScopeSubtotal,
+  type Refusal,
+  refusalOf,
+  type ScopeLine,
+  type VoucherTerms,
+} from "./voucher-rules.ts";
 import * as repo from "./vouchers.repository.ts";
 
 const usedUp = () => new AppError("VOUCHER_USED_UP", "This voucher has been used up");
@@ -19,14 +25,27 @@ const refused = (no: Refusal) =>
  */
 export function createVoucherService(db: Db) {
   return {
-    /** The voucher a signed-in shopper may apply to a cart of this subtotal, or a 4xx why not. */
-    async check(tx: DbOrTx, input: unknown, userId: string | null, subtotal: number) {
+    /**
+     * The voucher a signed-in shopper may apply to this cart (`subtotal`: what the promotion
+     * leaves of it; `lines`: its lines, for the voucher's scope), or a 4xx why not.
+     */
+    async check(
+      tx: DbOrTx,
+      input: unknown,
+      userId: string | null,
+      cart: { subtotal: number; lines: ScopeLine[] },
+    ) {
       const { code } = parseInput(couponBody, input);
       if (!userId) throw badRequest("Sign in to use a voucher");
       const v = await repo.findByCode(tx, code);
       if (!v) throw notFound("This voucher code does not exist");
       const usedByUser = await repo.usesBy(tx, v.id, userId);
-      const no = refusalOf(v, { now: new Date(), subtotal, usedByUser });
+      const no = refusalOf(v, {
+        now: new Date(),
+        subtotal: cart.subtotal,
+        usedByUser,
+        inScope: inScopeSubtotal(v, cart.lines),
+      });
       if (no) throw refused(no);
       return v;
     },
@@ -43,7 +62,10 @@ export function createVoucherService(db: Db) {
      * guards the total limit, the per-user slot row the shopper's. Either failing throws 409,
      * which rolls back the whole checkout (stock, wallet and all).
      */
-    async redeem(tx: DbOrTx, c: { userId: string | null; priced: Cart; checkoutId: string }) {
+    async redeem(
+      tx: DbOrTx,
+      c: { userId: string | null; priced: Cart; checkoutId: string; lines?: ScopeLine[] },
+    ) {
       const coupon = c.priced.coupon;
       if (!coupon || c.priced.couponDiscount <= 0) {
         // A coupon the shopper applied that no longer applies stops the checkout with the
@@ -55,6 +77,7 @@ export function createVoucherService(db: Db) {
           now: new Date(),
           subtotal: c.priced.subtotal - c.priced.promotionDiscount,
           usedByUser,
+          inScope: inScopeSubtotal(attached, c.lines ?? []),
         });
         throw no ? refused(no) : usedUp();
       }
