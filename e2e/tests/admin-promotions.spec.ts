@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { adminPage } from "./admin-helpers.ts";
-import { addFromProductPage, amountOf, productWithStock, rs, signUp } from "./checkout-helpers.ts";
+import {
+  addFromProductPage,
+  amountOf,
+  productName,
+  productWithStock,
+  rs,
+  signUp,
+} from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
 
@@ -27,13 +34,24 @@ test("a promotion made in /admin prices the cart, and switched off it stops @des
   await form.getByLabel("Kind").selectOption("percentage");
   await form.getByLabel("Percent or rupees off").fill("15");
   await form.getByLabel("Applies to").selectOption("product");
-  await form.getByLabel("Product ids, one a line").fill(product.id);
+  // The picker (decision 064): found by name, chosen from the matches, listed by name.
+  const productTitle = await productName(product.id);
+  await admin.waitForLoadState("networkidle");
+  await form.getByLabel("Find a product by name or SKU").fill(productTitle);
+  await form
+    .getByRole("list", { name: "Products: matches" })
+    .getByRole("button", { name: productTitle })
+    .first()
+    .click();
+  await expect(
+    form.getByRole("list", { name: "Products: chosen" }).getByRole("listitem"),
+  ).toContainText(productTitle);
   await form.getByRole("button", { name: "Make the promotion" }).click();
   await expect(admin.getByRole("status")).toHaveText(
     `“${name}” is made: carts price with it from now.`,
   );
   await expect(admin.getByRole("row").filter({ hasText: name })).toContainText(
-    "15% off on 1 product",
+    `15% off on ${productTitle}`,
   );
   await snapshot(admin, info, "admin-promotions");
 

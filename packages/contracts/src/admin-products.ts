@@ -211,7 +211,7 @@ export const productPicksQuery = z
               .map((x) => x.trim())
               .filter(Boolean)
           : v,
-      z.array(z.uuid("ids: must be product or variant ids")).max(200).optional(),
+      z.array(z.uuid("ids: must be product or variant ids")).max(250).optional(),
     ),
   })
   .refine((b) => b.q !== undefined || (b.ids?.length ?? 0) > 0, {
