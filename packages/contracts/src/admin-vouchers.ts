@@ -85,7 +85,7 @@ export const adminVoucherParams = z.object({
   id: z.uuid({ message: "This voucher could not be found" }),
 });
 
-export const adminVoucher = voucherView.omit({ usesLeft: true }).extend({
+export const adminVoucher = voucherView.omit({ usesLeft: true, appliesTo: true }).extend({
   startsAt: z.string().nullable(),
   perUserLimit: z.number().int(),
   usageLimit: z.number().int().nullable(),

@@ -54,6 +54,10 @@ describe("admin vouchers", () => {
     });
     const { who } = await shopper();
     expect((await apply(who, c)).json().couponDiscount).toBe(150);
+    const mine = (await send(t, "GET", "/api/vouchers/mine", who)).json();
+    expect(mine.vouchers.find((x: { code: string }) => x.code === c)).toMatchObject({
+      appliesTo: null,
+    });
     const audit = await t.database.db.execute(
       sql`select action, actor_role from audit_log where record_type = 'voucher' and record_id = ${v._id}`,
     );
@@ -187,6 +191,12 @@ describe("admin vouchers", () => {
     const applied = await apply(who, c);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().couponDiscount).toBe(Math.floor((a.price * 2 * 10) / 100));
+
+    // The shopper's list names the category chosen (not its subcategories).
+    const mine = (await send(t, "GET", "/api/vouchers/mine", who)).json();
+    expect(mine.vouchers.find((x: { code: string }) => x.code === c)).toMatchObject({
+      appliesTo: ["Footwear"],
+    });
 
     const other = bearer((await signUp(t)).token);
     await addToCart(t, other, b, 1);

@@ -113,6 +113,7 @@ export function createVoucherService(db: Db) {
           minCartValue: v.min_cart_value,
           endsAt: v.ends_at ? new Date(v.ends_at).toISOString() : null,
           usesLeft: v.per_user_limit - v.mine,
+          appliesTo: v.scope === "all" ? null : (v.applies_to ?? []),
         })),
       };
     },
