@@ -1,7 +1,7 @@
 import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
 import { rupees } from "@maidan/contracts/money";
 import type { LineRow } from "../../lib/sellable-line.ts";
-import { choosePromotions, type Promotion } from "../promotions/promotion-rules.ts";
+import { choosePromotions, type Promotion, type Scope } from "../promotions/promotion-rules.ts";
 import { couponBase, discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
 
 /** Tax included in a tax-inclusive amount at `bp` basis points, rounded to the rupee. */
@@ -76,6 +76,16 @@ export function shippingChoices(
 /** The chosen method if it can still deliver, else the first that can. */
 export const pickShipping = (choices: ShippingChoice[], chosenId: string | null) =>
   choices.find((c) => c._id === chosenId) ?? choices[0] ?? null;
+
+/**
+ * What a voucher of scope `v` would discount in this priced cart (couponBase, decision 064): its
+ * lines less their share of the cart's promotion. For saying why a voucher gives nothing.
+ */
+export function couponBaseIn(used: { lines: LineRow[]; promotions: Promotion[] }, cart: Cart) {
+  const p = used.promotions.find((x) => x.id === cart.promotion?._id);
+  const promotion = p ? { scope: p, discount: cart.promotionDiscount } : null;
+  return (v: Scope) => couponBase(v, used.lines, promotion);
+}
 
 /** Every §3 Cart field, from catalogue prices and the shop's shipping table. */
 export function priceCart(input: {

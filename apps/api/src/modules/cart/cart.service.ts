@@ -19,7 +19,7 @@ import { activePromotions } from "../promotions/promotions.service.ts";
 import type { VoucherTerms } from "../vouchers/voucher-rules.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import * as repo from "./cart.repository.ts";
-import { priceCart, type ShippingRow, shippingChoices } from "./cart-pricing.ts";
+import { couponBaseIn, priceCart, type ShippingRow, shippingChoices } from "./cart-pricing.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -257,14 +257,17 @@ export function createCartService(
       return change(owner, async (tx, cart) => {
         // The coupon applies to what the automatic promotion leaves (decision 014), of the
         // lines in its scope (decision 064).
-        let lines: LineRow[] = [];
+        let used: Pick<PricingInputs, "lines" | "promotions"> = { lines: [], promotions: [] };
         const now = await priced(tx, cart.id, null, null, {
-          inputs: (used) => {
-            lines = used.lines;
+          inputs: (i) => {
+            used = i;
           },
         });
         const subtotal = now.subtotal - now.promotionDiscount;
-        const v = await vouchers.check(tx, input, owner.userId, { subtotal, lines });
+        const v = await vouchers.check(tx, input, owner.userId, {
+          subtotal,
+          base: couponBaseIn(used, now),
+        });
         await vouchers.attach(tx, cart.id, v.id);
       });
     },

@@ -1,7 +1,7 @@
 import type { Cart } from "@maidan/contracts/cart";
 import type { DbOrTx } from "@maidan/db/database";
 import { badRequest } from "../../lib/errors.ts";
-import type { ScopeLine } from "../vouchers/voucher-rules.ts";
+import type { Scope } from "../promotions/promotion-rules.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 
@@ -29,8 +29,8 @@ export async function settleMoney(
     walletId?: string | null;
     /** False when the cart has no coupon attached (nothing to redeem or to refuse). */
     hasCoupon?: boolean;
-    /** The cart's lines as priced, for a scoped coupon's refusal. */
-    lines?: ScopeLine[];
+    /** What a scope's lines give a voucher in the priced cart, for a scoped coupon's refusal. */
+    base?: (scope: Scope) => number;
   },
 ): Promise<CheckoutMoney> {
   const discount = c.priced.discount;

@@ -14,6 +14,7 @@ import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import { isBlocked } from "../auth/customers.service.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
+import { couponBaseIn } from "../cart/cart-pricing.ts";
 import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
@@ -168,7 +169,7 @@ export async function placeOrder(
       useWallet: body.useWallet,
       walletId: body.walletId,
       hasCoupon: current.has_coupon,
-      lines: used.inputs?.lines,
+      base: used.inputs ? couponBaseIn(used.inputs, priced) : undefined,
     });
     // Inside the transaction: the stock, wallet spend, voucher use and cart are all rolled back.
     if (online && priced.total <= money.walletUsed) throw nothingToPayOnline(money.walletUsed);

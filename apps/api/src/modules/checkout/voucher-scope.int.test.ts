@@ -21,13 +21,14 @@ let t: TestApp;
 let x: TestVariant;
 let y: TestVariant;
 let z: TestVariant;
+let shoes: string;
 const CODE = `SCOPED${process.pid}`;
 beforeAll(async () => {
   t = await createTestApp({ products: 30 });
   const picked = await pickVariants(t, 3, { distinctVendors: true });
   [x, y, z] = picked as [TestVariant, TestVariant, TestVariant];
   if (!x || !y || !z) throw new Error("need three vendors");
-  const shoes = crypto.randomUUID();
+  shoes = crypto.randomUUID();
   await t.database.db.execute(sql`insert into categories (id, slug, name)
     values (${shoes}, ${`shoes-${shoes}`}, 'Shoes')`);
   for (const [v, price, inScope] of [
@@ -135,5 +136,20 @@ describe("a scoped voucher over several vendors' orders", () => {
       status: 400,
       message: "This voucher does not apply to the items in your cart",
     });
+  });
+
+  it("a promotion that takes all of the voucher's lines leaves it nothing: refused with the reason", async () => {
+    await t.database.db.execute(sql`insert into promotions (name, kind, value, scope, scope_ids)
+      values ('Shoes free', 'percentage', 100, 'category', ${sql.param([shoes])}::uuid[])`);
+    try {
+      const who = bearer((await signUp(t)).token);
+      await addToCart(t, who, x, 1);
+      await addToCart(t, who, z, 2);
+      expect((await send(t, "POST", "/api/cart/coupon", who, { code: CODE })).json()).toMatchObject(
+        { status: 400, message: "This voucher does not apply to the items in your cart" },
+      );
+    } finally {
+      await t.database.db.execute(sql`delete from promotions where name = 'Shoes free'`);
+    }
   });
 });

@@ -30,10 +30,6 @@ export type ScopeLine = Pick<PromoLine, "product_id" | "category_id" | "price" |
 
 const amountOf = (lines: ScopeLine[]) => lines.reduce((n, l) => n + l.price * l.qty, 0);
 
-/** Whole rupees of the lines in the voucher's scope (before any promotion). */
-export const inScopeSubtotal = (v: Scope, lines: ScopeLine[]) =>
-  amountOf(lines.filter((l) => inScope(v, l)));
-
 /**
  * What the voucher's percent or amount applies to: the in-scope lines less their share of the
  * promotion's discount. The promotion's discount is spread over the lines of its own scope in
@@ -73,8 +69,8 @@ export const NOT_IN_SCOPE = "This voucher does not apply to the items in your ca
 
 /**
  * Why this shopper cannot apply the voucher now, or null when they can. `subtotal` is what the
- * promotion leaves of the cart; `inScope` the cart's amount in the voucher's scope (a scoped
- * voucher with none is refused).
+ * promotion leaves of the cart; `inScope` what the voucher's lines give it (couponBase): a scoped
+ * voucher with nothing to take off is refused.
  */
 export function refusalOf(
   v: VoucherState,

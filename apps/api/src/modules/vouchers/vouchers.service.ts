@@ -4,13 +4,8 @@ import { couponBody, type MyVouchers } from "@maidan/contracts/vouchers";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
-import {
-  inScopeSubtotal,
-  type Refusal,
-  refusalOf,
-  type ScopeLine,
-  type VoucherTerms,
-} from "./voucher-rules.ts";
+import type { Scope } from "../promotions/promotion-rules.ts";
+import { type Refusal, refusalOf, type VoucherTerms } from "./voucher-rules.ts";
 import * as repo from "./vouchers.repository.ts";
 
 const usedUp = () => new AppError("VOUCHER_USED_UP", "This voucher has been used up");
@@ -27,13 +22,14 @@ export function createVoucherService(db: Db) {
   return {
     /**
      * The voucher a signed-in shopper may apply to this cart (`subtotal`: what the promotion
-     * leaves of it; `lines`: its lines, for the voucher's scope), or a 4xx why not.
+     * leaves of it; `base`: what a scope's lines give a voucher, cart-pricing's couponBaseIn),
+     * or a 4xx why not.
      */
     async check(
       tx: DbOrTx,
       input: unknown,
       userId: string | null,
-      cart: { subtotal: number; lines: ScopeLine[] },
+      cart: { subtotal: number; base: (scope: Scope) => number },
     ) {
       const { code } = parseInput(couponBody, input);
       if (!userId) throw badRequest("Sign in to use a voucher");
@@ -44,7 +40,7 @@ export function createVoucherService(db: Db) {
         now: new Date(),
         subtotal: cart.subtotal,
         usedByUser,
-        inScope: inScopeSubtotal(v, cart.lines),
+        inScope: cart.base(v),
       });
       if (no) throw refused(no);
       return v;
@@ -64,7 +60,13 @@ export function createVoucherService(db: Db) {
      */
     async redeem(
       tx: DbOrTx,
-      c: { userId: string | null; priced: Cart; checkoutId: string; lines?: ScopeLine[] },
+      c: {
+        userId: string | null;
+        priced: Cart;
+        checkoutId: string;
+        /** What a scope's lines give a voucher in this cart, to say why a scoped one gives nothing. */
+        base?: (scope: Scope) => number;
+      },
     ) {
       const coupon = c.priced.coupon;
       if (!coupon || c.priced.couponDiscount <= 0) {
@@ -77,7 +79,7 @@ export function createVoucherService(db: Db) {
           now: new Date(),
           subtotal: c.priced.subtotal - c.priced.promotionDiscount,
           usedByUser,
-          inScope: inScopeSubtotal(attached, c.lines ?? []),
+          inScope: c.base ? c.base(attached) : 0,
         });
         throw no ? refused(no) : usedUp();
       }
