@@ -77,3 +77,37 @@ test("a promotion made in /admin prices the cart, and switched off it stops @des
   await page.reload();
   await expect(page.getByText(`Promotion: ${name}`)).toHaveCount(0);
 });
+
+/**
+ * The free gift is chosen with the picker as one variant (decision 064), and the edit page shows
+ * it by name. Made switched off, so no cart gets it.
+ */
+test("a free gift is chosen by name with the picker @desktop-only", async ({ browser }, info) => {
+  const gift = await productWithStock(274, 5);
+  const giftName = await productName(gift.id);
+  const name = `Gift pick ${Date.now().toString(36)}`;
+  const admin = await adminPage(browser, info);
+  await admin.goto("/admin/promotions");
+  await admin.waitForLoadState("networkidle");
+  const form = admin.getByRole("form", { name: "New promotion" });
+  await form.getByLabel("Name (shown in the cart)").fill(name);
+  await form.getByLabel("Kind").selectOption("free_gift");
+  await form.getByLabel("Minimum of the lines in scope (Rs.)").fill("20000");
+  await form.getByLabel("Find a variant by name or SKU").fill(giftName);
+  const matches = form.getByRole("list", { name: "Free gift (one variant): matches" });
+  await matches.getByRole("button", { name: giftName }).first().click();
+  const chosen = form.getByRole("list", { name: "Free gift (one variant): chosen" });
+  await expect(chosen.getByRole("listitem")).toHaveCount(1);
+  await form.getByLabel("Switched on").uncheck();
+  await form.getByRole("button", { name: "Make the promotion" }).click();
+  await expect(admin.getByRole("status")).toHaveText(
+    `“${name}” is made: carts price with it from now.`,
+  );
+  await admin.getByRole("link", { name }).click();
+  await expect(admin.getByRole("heading", { name, level: 1 })).toBeVisible();
+  const edit = admin.getByRole("form", { name: "Edit promotion" });
+  await expect(
+    edit.getByRole("list", { name: "Free gift (one variant): chosen" }).getByRole("listitem"),
+  ).toContainText(giftName);
+  await snapshot(admin, info, "admin-promotion-gift");
+});
