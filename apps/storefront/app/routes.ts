@@ -159,6 +159,7 @@ export default [
     route("admin/vouchers/:id", "routes/admin/voucher.tsx", { id: "admin-voucher" }),
     route("admin/promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),
     route("admin/promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
+    route("admin/product-picks", "routes/admin/product-picks.tsx", { id: "admin-product-picks" }),
     route("admin/freebies", "routes/admin/freebies.tsx", { id: "admin-freebies" }),
     route("admin/freebies/:id", "routes/admin/freebie.tsx", { id: "admin-freebie" }),
     route("admin/settings", "routes/admin/settings.tsx", { id: "admin-settings" }),

@@ -195,6 +195,48 @@ export const adminProductList = z.object({
 });
 export type AdminProductList = z.infer<typeof adminProductList>;
 
+/**
+ * GET /api/admin/product-picks: the picker of the voucher and promotion forms (decision 064). `q`
+ * matches a name, address or SKU; `ids` (comma-separated product or variant ids) reads back the
+ * ones already chosen, to show them by name.
+ */
+export const productPicksQuery = z
+  .object({
+    q: optionalText(100),
+    ids: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((x) => x.trim())
+              .filter(Boolean)
+          : v,
+      z.array(z.uuid("ids: must be product or variant ids")).max(250).optional(),
+    ),
+  })
+  .refine((b) => b.q !== undefined || (b.ids?.length ?? 0) > 0, {
+    message: "Type a name or SKU to search",
+    path: ["q"],
+  });
+export const PRODUCT_PICKS_LIMIT = 20;
+export const productPick = z.object({
+  _id: z.string(),
+  name: z.string(),
+  vendor: z.string(),
+  variants: z.array(
+    z.object({
+      _id: z.string(),
+      sku: z.string(),
+      /** Size and colour ("M / Blue"), empty when it has neither. */
+      label: z.string(),
+      price: z.number().int(),
+    }),
+  ),
+});
+export type ProductPick = z.infer<typeof productPick>;
+export const productPickList = z.object({ products: z.array(productPick) });
+export type ProductPickList = z.infer<typeof productPickList>;
+
 export const adminVariant = z.object({
   _id: z.string(),
   sku: z.string(),
@@ -343,4 +385,6 @@ export type AdminProductsService = {
   ): Promise<z.infer<typeof stockAdjustResult>>;
   stockHistory(staff: Staff, variantId: string): Promise<StockHistory>;
   lowStock(staff: Staff, query: unknown): Promise<LowStockList>;
+  /** Products with their variants to choose from (managers and admins, decision 064). */
+  picks(staff: Staff, query: unknown): Promise<ProductPickList>;
 };

@@ -4,7 +4,7 @@ import { staffDate } from "./admin-dates.ts";
 import type { Staff } from "./admin-orders.ts";
 
 const KINDS = ["percentage", "fixed", "buy_x_get_y", "free_gift"] as const;
-const SCOPES = ["all", "category", "product"] as const;
+export const SCOPES = ["all", "category", "product"] as const;
 const when = staffDate;
 const whole = (what: string, min: number, max = 10_000_000) =>
   z.coerce
@@ -12,6 +12,12 @@ const whole = (what: string, min: number, max = 10_000_000) =>
     .int(`The ${what} must be a whole number`)
     .min(min, `The ${what} cannot be below ${min}`)
     .max(max, `The ${what} can be at most ${max.toLocaleString("en-US")}`);
+
+/** Which lines a promotion or a voucher (decision 064) covers: every line, categories or products. */
+export const scopeField = z.enum(SCOPES, { error: "The scope must be all, category or product" });
+export const scopeIdsField = z
+  .array(z.uuid({ message: "must be an id" }))
+  .max(200, "At most 200 categories or products");
 
 /**
  * A promotion's terms, by kind (the rules `promotion-rules.ts` prices): percentage and fixed take
@@ -30,11 +36,8 @@ export const promotionBody = z
     value: whole("value", 1).nullable().default(null),
     maxDiscount: whole("maximum discount", 1).nullable().default(null),
     minCartValue: whole("minimum order", 0).default(0),
-    scope: z.enum(SCOPES, { error: "The scope must be all, category or product" }).default("all"),
-    scopeIds: z
-      .array(z.uuid({ message: "must be an id" }))
-      .max(200, "At most 200 categories or products")
-      .default([]),
+    scope: scopeField.default("all"),
+    scopeIds: scopeIdsField.default([]),
     buyQty: whole("buy quantity", 1, 100).nullable().default(null),
     getQty: whole("free quantity", 1, 100).nullable().default(null),
     giftVariantId: z.uuid({ message: "The gift must be a variant's id" }).nullable().default(null),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { staffDate } from "./admin-dates.ts";
 import type { Staff } from "./admin-orders.ts";
+import { SCOPES, scopeField, scopeIdsField } from "./admin-promotions.ts";
 import { voucherView } from "./vouchers.ts";
 
 const when = staffDate;
@@ -19,8 +20,9 @@ const amount = (what: string, min: number) =>
     .max(10_000_000, `The ${what} can be at most Rs. 10,000,000`);
 
 /**
- * A voucher's terms, as staff set them. Vouchers apply to the whole cart: `voucher-rules.ts`
- * knows no narrower scope. Null dates are open-ended, a null total limit is unlimited.
+ * A voucher's terms, as staff set them. Its scope is a promotion's (decision 064): every line,
+ * or those of some categories (with their subcategories) or products; the minimum order stays
+ * on the whole cart. Null dates are open-ended, a null total limit is unlimited.
  */
 const terms = z.object({
   description: z.string().trim().max(200, "The description can be at most 200 characters"),
@@ -32,6 +34,8 @@ const terms = z.object({
   endsAt: when.nullable(),
   perUserLimit: count("uses per shopper"),
   usageLimit: count("total uses").nullable(),
+  scope: scopeField,
+  scopeIds: scopeIdsField,
 });
 
 const checked = <T extends z.ZodType<Partial<z.infer<typeof terms>>>>(s: T) =>
@@ -43,6 +47,10 @@ const checked = <T extends z.ZodType<Partial<z.infer<typeof terms>>>>(s: T) =>
     .refine((b) => !b.startsAt || !b.endsAt || new Date(b.endsAt) > new Date(b.startsAt), {
       message: "The end must be after the start",
       path: ["endsAt"],
+    })
+    .refine((b) => !b.scope || b.scope === "all" || !b.scopeIds || b.scopeIds.length > 0, {
+      message: "Choose at least one category or product",
+      path: ["scopeIds"],
     });
 
 /** POST /api/admin/vouchers. Codes are stored upper case; a taken code is 409. */
@@ -63,6 +71,8 @@ export const createVoucherBody = checked(
       endsAt: true,
       perUserLimit: true,
       usageLimit: true,
+      scope: true,
+      scopeIds: true,
     }),
 );
 export type CreateVoucherBody = z.input<typeof createVoucherBody>;
@@ -75,12 +85,15 @@ export const adminVoucherParams = z.object({
   id: z.uuid({ message: "This voucher could not be found" }),
 });
 
-export const adminVoucher = voucherView.omit({ usesLeft: true }).extend({
+export const adminVoucher = voucherView.omit({ usesLeft: true, appliesTo: true }).extend({
   startsAt: z.string().nullable(),
   perUserLimit: z.number().int(),
   usageLimit: z.number().int().nullable(),
   used: z.number().int(),
   active: z.boolean(),
+  scope: z.enum(SCOPES),
+  /** The categories or products chosen (as stored, not widened); empty for all. */
+  scopeIds: z.array(z.string()),
   /** live, scheduled (starts later), ended (switched off or past its end) or used_up. */
   status: z.enum(["live", "scheduled", "ended", "used_up"]),
 });

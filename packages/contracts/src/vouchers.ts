@@ -22,6 +22,11 @@ export const voucherView = z.object({
   endsAt: z.string().nullable(),
   /** How many more times this shopper may use it. */
   usesLeft: z.number().int(),
+  /**
+   * What it takes off (decision 064): the names of its categories or products, or null for
+   * everything in the cart. Not a field of spec §3's list (its calls are "not shown").
+   */
+  appliesTo: z.array(z.string()).nullable(),
 });
 export type VoucherView = z.infer<typeof voucherView>;
 

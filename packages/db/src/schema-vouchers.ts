@@ -13,6 +13,7 @@ import {
 import { createdAt } from "./columns.ts";
 import { users } from "./schema-auth.ts";
 import { carts } from "./schema-cart.ts";
+import type { PromotionScope } from "./schema-promotions.ts";
 
 export const VOUCHER_KINDS = ["percent", "fixed"] as const;
 export type VoucherKind = (typeof VOUCHER_KINDS)[number];
@@ -33,8 +34,14 @@ export const vouchers = pgTable(
     value: integer("value").notNull(),
     /** Cap on a percent voucher's discount (null: no cap). */
     maxDiscount: integer("max_discount"),
-    /** Cart subtotal needed to use it. */
+    /** Cart subtotal needed to use it (the whole cart's, whatever the scope). */
     minCartValue: integer("min_cart_value").notNull().default(0),
+    /**
+     * Which lines it discounts, as a promotion's scope (decision 064): all, or those of
+     * `scope_ids` (categories with their subcategories, or products).
+     */
+    scope: text("scope").$type<PromotionScope>().notNull().default("all"),
+    scopeIds: uuid("scope_ids").array().notNull().default(sql`'{}'::uuid[]`),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
@@ -50,6 +57,7 @@ export const vouchers = pgTable(
       "vouchers_value_check",
       sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
     ),
+    check("vouchers_scope_check", sql`${t.scope} in ('all', 'category', 'product')`),
     check("vouchers_per_user_check", sql`${t.perUserLimit} >= 1`),
     check(
       "vouchers_used_check",

@@ -38,6 +38,24 @@ export function voucherTermsOf(form: FormData) {
     endsAt: when("endsAt"),
     perUserLimit: optional(form, "perUserLimit") ?? 1,
     usageLimit: optional(form, "usageLimit"),
+    ...scopeOf(form),
+  };
+}
+
+/**
+ * A promotion's or voucher's scope fields (components/admin/scope-fields.tsx): the categories
+ * chosen, or the products the picker posts as `productIds`.
+ */
+function scopeOf(form: FormData) {
+  const scope = String(form.get("scope") ?? "all");
+  return {
+    scope,
+    scopeIds:
+      scope === "category"
+        ? form.getAll("categoryIds").map(String)
+        : scope === "product"
+          ? form.getAll("productIds").map(String).filter(Boolean)
+          : [],
   };
 }
 
@@ -47,22 +65,13 @@ export function promotionTermsOf(form: FormData) {
     const v = optional(form, name);
     return v === null ? null : fromPakistanTime(v);
   };
-  const scope = String(form.get("scope") ?? "all");
   return {
     name: String(form.get("name") ?? ""),
     kind: String(form.get("kind") ?? ""),
     value: optional(form, "value"),
     maxDiscount: optional(form, "maxDiscount"),
     minCartValue: optional(form, "minCartValue") ?? 0,
-    scope,
-    scopeIds:
-      scope === "category"
-        ? form.getAll("categoryIds").map(String)
-        : scope === "product"
-          ? String(form.get("productIds") ?? "")
-              .split(/[\s,]+/)
-              .filter(Boolean)
-          : [],
+    ...scopeOf(form),
     buyQty: optional(form, "buyQty"),
     getQty: optional(form, "getQty"),
     giftVariantId: optional(form, "giftVariantId"),

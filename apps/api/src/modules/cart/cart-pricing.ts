@@ -1,8 +1,8 @@
 import { type Cart, type CartItem, COD_LIMIT, type ShippingChoice } from "@maidan/contracts/cart";
 import { rupees } from "@maidan/contracts/money";
 import type { LineRow } from "../../lib/sellable-line.ts";
-import { choosePromotions, type Promotion } from "../promotions/promotion-rules.ts";
-import { discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
+import { choosePromotions, type Promotion, type Scope } from "../promotions/promotion-rules.ts";
+import { couponBase, discountOf, type VoucherTerms } from "../vouchers/voucher-rules.ts";
 
 /** Tax included in a tax-inclusive amount at `bp` basis points, rounded to the rupee. */
 export const includedTax = (amount: number, bp: number) =>
@@ -77,6 +77,16 @@ export function shippingChoices(
 export const pickShipping = (choices: ShippingChoice[], chosenId: string | null) =>
   choices.find((c) => c._id === chosenId) ?? choices[0] ?? null;
 
+/**
+ * What a voucher of scope `v` would discount in this priced cart (couponBase, decision 064): its
+ * lines less their share of the cart's promotion. For saying why a voucher gives nothing.
+ */
+export function couponBaseIn(used: { lines: LineRow[]; promotions: Promotion[] }, cart: Cart) {
+  const p = used.promotions.find((x) => x.id === cart.promotion?._id);
+  const promotion = p ? { scope: p, discount: cart.promotionDiscount } : null;
+  return (v: Scope) => couponBase(v, used.lines, promotion);
+}
+
 /** Every §3 Cart field, from catalogue prices and the shop's shipping table. */
 export function priceCart(input: {
   cartId: string | null;
@@ -86,7 +96,10 @@ export function priceCart(input: {
   city: string | null;
   /** The shopper's wallet balance and whether to use it (0/false for guests). */
   wallet?: { balance: number; use: boolean };
-  /** The cart's live coupon (vouchers); it takes nothing below its minimum cart value. */
+  /**
+   * The cart's live coupon (vouchers); it takes nothing below its minimum cart value, and a
+   * scoped one only off its lines (decision 064).
+   */
   coupon?: VoucherTerms | null;
   /** Active automatic promotions (decision 014), judged at `now`. */
   promotions?: Promotion[];
@@ -98,11 +111,21 @@ export function priceCart(input: {
   const subtotal = sum((i) => i.subtotal);
   const oldSubtotal = sum((i) => i.mrp * i.qty);
   // One discount promotion (the largest) and one free gift; the coupon then applies to what
-  // the promotion leaves (decision 014).
+  // the promotion leaves (decision 014) of its in-scope lines (decision 064).
   const best = choosePromotions(input.promotions ?? [], input.lines, input.now ?? new Date());
   const promotionDiscount = best.discount?.value ?? 0;
   const promoted = subtotal - promotionDiscount;
-  const couponDiscount = input.coupon ? discountOf(input.coupon, promoted) : 0;
+  const couponDiscount = input.coupon
+    ? discountOf(
+        input.coupon,
+        promoted,
+        couponBase(
+          input.coupon,
+          input.lines,
+          best.discount ? { scope: best.discount.promotion, discount: promotionDiscount } : null,
+        ),
+      )
+    : 0;
   const coupon = input.coupon && couponDiscount > 0 ? input.coupon.code : null;
   const discount = couponDiscount + promotionDiscount;
   const gift = best.gift?.gift ?? null;

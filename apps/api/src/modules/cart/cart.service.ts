@@ -19,7 +19,7 @@ import { activePromotions } from "../promotions/promotions.service.ts";
 import type { VoucherTerms } from "../vouchers/voucher-rules.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import * as repo from "./cart.repository.ts";
-import { priceCart, type ShippingRow, shippingChoices } from "./cart-pricing.ts";
+import { couponBaseIn, priceCart, type ShippingRow, shippingChoices } from "./cart-pricing.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -255,10 +255,19 @@ export function createCartService(
       const { vouchers } = opts;
       if (!vouchers) throw notFound("Vouchers are not available");
       return change(owner, async (tx, cart) => {
-        // The coupon applies to what the automatic promotion leaves (decision 014).
-        const now = await priced(tx, cart.id, null, null);
+        // The coupon applies to what the automatic promotion leaves (decision 014), of the
+        // lines in its scope (decision 064).
+        let used: Pick<PricingInputs, "lines" | "promotions"> = { lines: [], promotions: [] };
+        const now = await priced(tx, cart.id, null, null, {
+          inputs: (i) => {
+            used = i;
+          },
+        });
         const subtotal = now.subtotal - now.promotionDiscount;
-        const v = await vouchers.check(tx, input, owner.userId, subtotal);
+        const v = await vouchers.check(tx, input, owner.userId, {
+          subtotal,
+          base: couponBaseIn(used, now),
+        });
         await vouchers.attach(tx, cart.id, v.id);
       });
     },

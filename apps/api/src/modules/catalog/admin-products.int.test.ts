@@ -370,3 +370,50 @@ describe("a price change", () => {
     expect(line.price).toBe(2500);
   });
 });
+
+describe("the product picker of the voucher and promotion forms (decision 064)", () => {
+  it("finds products by name or SKU with their variants, reads chosen ones back by id, managers only", async () => {
+    const b = body();
+    const made = (await create(b)).json();
+    const sku = b.variants[0]?.sku as string;
+    const byName = await send(
+      t,
+      "GET",
+      `/api/admin/product-picks?q=${encodeURIComponent(b.name)}`,
+      roles.manager,
+    );
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().products).toEqual([
+      {
+        _id: made._id,
+        name: b.name,
+        vendor: expect.any(String),
+        variants: [
+          // By SKU: L before M.
+          { _id: expect.any(String), sku: b.variants[1]?.sku, label: "L / White", price: 2500 },
+          { _id: expect.any(String), sku, label: "M / White", price: 1999 },
+        ],
+      },
+    ]);
+    const bySku = (
+      await send(t, "GET", `/api/admin/product-picks?q=${sku.toLowerCase()}`, roles.admin)
+    ).json();
+    expect(bySku.products.map((p: { _id: string }) => p._id)).toEqual([made._id]);
+    const variantId = byName.json().products[0].variants[1]._id;
+    const back = (
+      await send(t, "GET", `/api/admin/product-picks?ids=${made._id},${variantId}`, roles.manager)
+    ).json();
+    expect(back.products.map((p: { _id: string }) => p._id)).toEqual([made._id]);
+    // A wildcard is a character, not a pattern.
+    expect(
+      (await send(t, "GET", "/api/admin/product-picks?q=%25%25%25", roles.manager)).json().products,
+    ).toEqual([]);
+    expect((await send(t, "GET", "/api/admin/product-picks", roles.manager)).statusCode).toBe(400);
+    expect(
+      (await send(t, "GET", "/api/admin/product-picks?ids=nope", roles.manager)).statusCode,
+    ).toBe(400);
+    expect(
+      (await send(t, "GET", "/api/admin/product-picks?q=kurta", roles.vendor)).statusCode,
+    ).toBe(403);
+  });
+});

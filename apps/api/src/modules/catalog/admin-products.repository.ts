@@ -12,6 +12,9 @@ import { sql } from "drizzle-orm";
 const ownedBy = (owner: string | null) =>
   owner ? sql`and p.vendor_id in (select id from vendors where owner_id = ${owner})` : sql``;
 
+/** A search text as an `ilike` pattern (its wildcards escaped), or null for none. */
+const likeOf = (q: string | undefined) => (q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+
 export type ListRow = {
   id: string;
   slug: string;
@@ -31,7 +34,7 @@ export const listProducts = (
   db: DbOrTx,
   f: { q?: string; status?: ProductStatus; owner: string | null; limit: number; offset: number },
 ) => {
-  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = likeOf(f.q);
   return rows<ListRow>(
     db,
     sql`select p.id, p.slug, p.name, p.status, p.price, p.mrp, ve.name as vendor, p.updated_at,
@@ -49,6 +52,38 @@ export const listProducts = (
               : sql``
           }
         order by p.updated_at desc, p.id limit ${f.limit} offset ${f.offset}`,
+  );
+};
+
+export type PickRow = {
+  id: string;
+  name: string;
+  vendor: string;
+  variants: { id: string; sku: string; size: string | null; color: string | null; price: number }[];
+};
+
+/**
+ * Products to choose in a form (decision 064), every store's: those matching `q` by name, address
+ * or SKU, or those whose id (or one of whose variants' id) is in `ids`; by name.
+ */
+export const pickProducts = (db: DbOrTx, f: { q?: string; ids?: string[]; limit: number }) => {
+  const like = likeOf(f.q);
+  const ids = f.ids ?? [];
+  return rows<PickRow>(
+    db,
+    sql`select p.id, p.name, ve.name as vendor,
+          coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'size', v.size,
+            'color', v.color, 'price', v.price) order by v.sku)
+            from variants v where v.product_id = p.id), '[]') as variants
+        from products p join vendors ve on ve.id = p.vendor_id
+        where ${
+          like
+            ? sql`(p.name ilike ${like} or p.slug ilike ${like} or exists (
+                select 1 from variants v where v.product_id = p.id and v.sku ilike ${like}))`
+            : sql`(p.id = any(${sql.param(ids)}::uuid[]) or exists (
+                select 1 from variants v where v.product_id = p.id and v.id = any(${sql.param(ids)}::uuid[])))`
+        }
+        order by p.name, p.id limit ${f.limit}`,
   );
 };
 

@@ -11,6 +11,8 @@ import {
   productInput,
   productMessages,
   productOptions,
+  productPickList,
+  productPicksQuery,
   removeProductResult,
   stockAdjustBody,
   stockAdjustResult,
@@ -57,6 +59,21 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ products: AdminProduct
       },
     },
     (req) => products.list(staffOf(req), req.query),
+  );
+  app.get(
+    "/admin/product-picks",
+    {
+      preHandler: requireRole("manager"),
+      schema: {
+        tags,
+        summary: "Products with their variants to choose in a voucher or promotion form",
+        description:
+          "Managers and admins (vendors 403): up to 20 products of every store whose name, address or SKU matches `q`, or those named by `ids` (product or variant ids, comma-separated), by name.",
+        querystring: productPicksQuery,
+        response: { 200: productPickList, ...errors },
+      },
+    },
+    (req) => products.picks(staffOf(req), req.query),
   );
   app.get(
     "/admin/products/options",

@@ -11,9 +11,11 @@ import {
   lowStockQuery,
   PRODUCT_IMAGE_MAX_MB,
   PRODUCT_MAX_IMAGES,
+  PRODUCT_PICKS_LIMIT,
   type ProductInput,
   productInput,
   productMessages,
+  productPicksQuery,
   stockAdjustBody,
 } from "@maidan/contracts/admin-products";
 import { hasRole } from "@maidan/contracts/auth";
@@ -540,6 +542,31 @@ export function createAdminProducts(deps: AdminProductsDeps) {
           productId: r.product_id,
           productName: r.product_name,
           status: r.status,
+        })),
+      };
+    },
+
+    /** The voucher and promotion forms' picker: managers and admins, every store (decision 064). */
+    async picks(staff: Staff, query: unknown) {
+      if (!hasRole(staff.role, "manager"))
+        throw forbidden("Only managers and admins choose products for vouchers and promotions.");
+      const q = parseInput(productPicksQuery, query);
+      const found = await repo.pickProducts(db, {
+        q: q.q,
+        ids: q.ids,
+        limit: q.q ? PRODUCT_PICKS_LIMIT : 200,
+      });
+      return {
+        products: found.map((p) => ({
+          _id: p.id,
+          name: p.name,
+          vendor: p.vendor,
+          variants: p.variants.map((v) => ({
+            _id: v.id,
+            sku: v.sku,
+            label: [v.size, v.color].filter(Boolean).join(" / "),
+            price: v.price,
+          })),
         })),
       };
     },

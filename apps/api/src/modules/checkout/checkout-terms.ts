@@ -1,12 +1,12 @@
 import type { Cart } from "@maidan/contracts/cart";
 import type { PricingInputs } from "../cart/cart.service.ts";
-import { inScope, type PromotionTerms } from "../promotions/promotion-rules.ts";
+import { inScope, type PromotionTerms, type Scope } from "../promotions/promotion-rules.ts";
 
 /**
  * The terms a checkout of several orders was priced with, kept on its orders (`orders.pricing`)
  * so that cancelling one of them re-prices the rest by the rules the shopper was sold under, not
  * by whatever promotions, vouchers or shipping charges are live on the day of the cancellation.
- * A promotion's scope is kept as the checkout's products it covered.
+ * A promotion's or a voucher's scope is kept as the checkout's products it covered.
  */
 export type CheckoutTerms = {
   promotion: {
@@ -26,12 +26,14 @@ export type CheckoutTerms = {
     value: number;
     max_discount: number | null;
     min_cart_value: number;
+    /** A scoped voucher's: the checkout's products it covered (decision 064); absent: all. */
+    products?: string[];
   } | null;
   shipping: { charge: number; freeAbove: number | null } | null;
 };
 
 export function checkoutTerms(used: PricingInputs, cart: Cart): CheckoutTerms {
-  const scoped = (p: PromotionTerms) => [
+  const scoped = (p: Scope) => [
     ...new Set(used.lines.filter((l) => inScope(p, l)).map((l) => l.product_id)),
   ];
   const promotion = used.promotions.find((p) => p.id === cart.promotion?._id) ?? null;
@@ -63,6 +65,7 @@ export function checkoutTerms(used: PricingInputs, cart: Cart): CheckoutTerms {
       value: coupon.value,
       max_discount: coupon.max_discount,
       min_cart_value: coupon.min_cart_value,
+      ...(coupon.scope === "all" ? {} : { products: scoped(coupon) }),
     },
     shipping: method ? { charge: method.charge, freeAbove: method.freeAbove } : null,
   };

@@ -14,10 +14,12 @@ import { parseInput } from "../../lib/parse.ts";
 import { unauthorized } from "../auth/auth.plugin.ts";
 import { isBlocked } from "../auth/customers.service.ts";
 import type { CartServiceImpl, PricingInputs } from "../cart/cart.service.ts";
+import { couponBaseIn } from "../cart/cart-pricing.ts";
 import type { Events } from "../events/events.ts";
 import * as stock from "../inventory/inventory.service.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import { sumAmounts } from "../orders/order-view.ts";
+import { inScope } from "../promotions/promotion-rules.ts";
 import type { VoucherServiceImpl } from "../vouchers/vouchers.service.ts";
 import type { WalletServiceImpl } from "../wallet/wallet.service.ts";
 import * as repo from "./checkout.repository.ts";
@@ -167,6 +169,7 @@ export async function placeOrder(
       useWallet: body.useWallet,
       walletId: body.walletId,
       hasCoupon: current.has_coupon,
+      base: used.inputs ? couponBaseIn(used.inputs, priced) : undefined,
     });
     // Inside the transaction: the stock, wallet spend, voucher use and cart are all rolled back.
     if (online && priced.total <= money.walletUsed) throw nothingToPayOnline(money.walletUsed);
@@ -183,6 +186,7 @@ export async function placeOrder(
       freebies,
       online: online ? { method: body.paymentMethod, holdMinutes: online.holdMinutes } : null,
       terms: used.inputs ? checkoutTerms(used.inputs, priced) : null,
+      couponCovers: couponCovers(used.inputs),
     });
     await repo.finishCheckout(tx, current.id, {
       key,
@@ -290,6 +294,13 @@ async function takeAllStock(tx: DbOrTx, cart: Cart): Promise<CartItem | null> {
   return gotGift ? gift : null;
 }
 
+/** The variants of the cart a scoped coupon covers; null for an all-lines one (decision 064). */
+function couponCovers(used: PricingInputs | undefined): Set<string> | null {
+  const coupon = used?.coupon;
+  if (!used || !coupon || coupon.scope === "all") return null;
+  return new Set(used.lines.filter((l) => inScope(coupon, l)).map((l) => l.variant_id));
+}
+
 /** One order per vendor; the checkout's shipping charge goes on the first. */
 async function writeOrders(
   tx: DbOrTx,
@@ -308,6 +319,8 @@ async function writeOrders(
     online?: { method: string; holdMinutes: number } | null;
     /** What the checkout was priced by, kept when it splits into several orders. */
     terms: CheckoutTerms | null;
+    /** The variants a scoped coupon covers (null: every line), for its split. */
+    couponCovers?: Set<string> | null;
   },
 ): Promise<PlaceOrderResult> {
   const byVendor = new Map<string, Cart["items"]>();
@@ -334,10 +347,12 @@ async function writeOrders(
       0,
       groups.findIndex(([vendorId]) => vendorId === l.vendorId),
     );
+  const covers = c.couponCovers ?? null;
   const shares = splitMoney(
     groups.map(([, items], n) => ({
       subtotal: items.reduce((t, i) => t + i.subtotal, 0),
       shipping: n === 0 ? c.priced.shipping : 0,
+      scoped: items.filter((i) => !covers || covers.has(i._id)).reduce((t, i) => t + i.subtotal, 0),
     })),
     c.money,
   );

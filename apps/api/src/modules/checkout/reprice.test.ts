@@ -141,4 +141,83 @@ describe("re-pricing what remains of a checkout", () => {
     expect(r.couponDiscount).toBe(0);
     expect(r.why).toEqual(["voucher FLAT no longer applies"]);
   });
+
+  it("a scoped coupon is re-priced on its remaining lines and stays on the orders that have them", () => {
+    const terms: CheckoutTerms = {
+      ...NONE,
+      coupon: {
+        code: "SHOES10",
+        kind: "percent",
+        value: 10,
+        max_discount: null,
+        min_cart_value: 3000,
+        products: ["p1", "p2"],
+      },
+    };
+    // The checkout: a (p1 2000, cancelled), b (p2 3000 + p4 1000), c (p3 2000, out of scope).
+    // Coupon 10% of 5000 = 500: a 200, b 300, c 0.
+    const b = order({ id: "b", lines: [line("p2", 3000), line("p4", 1000)], discount: 300 });
+    const c = order({ id: "c", orderNo: "MD-3", lines: [line("p3", 2000)] });
+    const kept = reprice(terms, [b, c], { shipping: 0 });
+    // What remains in scope (3000) still takes 300, all on b: nothing changes.
+    expect(kept.why).toEqual([]);
+    expect(kept.couponDiscount).toBe(300);
+
+    const capped = { ...terms, coupon: { ...terms.coupon, max_discount: 250 } } as CheckoutTerms;
+    const r = reprice(capped, [b, c], { shipping: 0 });
+    expect(r.couponDiscount).toBe(250);
+    expect(r.why).toEqual(["voucher SHOES10 now takes Rs. 250"]);
+    expect(r.changed).toEqual([expect.objectContaining({ id: "b", discount: 250 })]);
+  });
+
+  it("a scoped coupon whose remaining lines are all out of scope no longer applies", () => {
+    const terms: CheckoutTerms = {
+      ...NONE,
+      coupon: {
+        code: "SHOES10",
+        kind: "fixed",
+        value: 400,
+        max_discount: null,
+        min_cart_value: 0,
+        products: ["p1"],
+      },
+    };
+    const c = order({ id: "c", lines: [line("p3", 2000)] });
+    const r = reprice(terms, [c], { shipping: 0 });
+    expect(r.couponDiscount).toBe(0);
+    expect(r.why).toEqual([]);
+  });
+
+  it("the coupon's base takes its lines' share of the promotion, as at the checkout", () => {
+    const terms: CheckoutTerms = {
+      ...NONE,
+      promotion: {
+        name: "Rs. 300 off",
+        kind: "fixed",
+        value: 300,
+        max_discount: null,
+        min_cart_value: 0,
+        buy_qty: null,
+        get_qty: null,
+        products: ["p2", "p3"],
+      },
+      coupon: {
+        code: "SHOES10",
+        kind: "percent",
+        value: 10,
+        max_discount: null,
+        min_cart_value: 0,
+        products: ["p2"],
+      },
+    };
+    // After the cancellation b (p2 2000) and c (p3 1000) remain with a promotion of 300: p2's
+    // share is 200, the coupon 10% of 1800 = 180, down from the 250 b had.
+    const b = order({ id: "b", lines: [line("p2", 2000)], discount: 450, promotionDiscount: 200 });
+    const c = order({ id: "c", lines: [line("p3", 1000)], discount: 100, promotionDiscount: 100 });
+    const r = reprice(terms, [b, c], { shipping: 0 });
+    expect(r.couponDiscount).toBe(180);
+    expect(r.changed).toEqual([
+      expect.objectContaining({ id: "b", discount: 380, promotionDiscount: 200 }),
+    ]);
+  });
 });

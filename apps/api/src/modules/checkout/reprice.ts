@@ -1,11 +1,13 @@
 import { rupees } from "@maidan/contracts/money";
 import {
+  inScope,
   type PromoLine,
   type PromotionTerms,
   discountOf as promotionDiscountOf,
   qualifies,
 } from "../promotions/promotion-rules.ts";
-import { discountOf as couponDiscountOf } from "../vouchers/voucher-rules.ts";
+import { couponBase, discountOf as couponDiscountOf } from "../vouchers/voucher-rules.ts";
+import { allocate } from "./checkout-money.ts";
 import type { CheckoutTerms } from "./checkout-terms.ts";
 
 /** An order of the checkout that is not cancelled, as the re-pricing sees it. */
@@ -78,28 +80,16 @@ const asPromotion = (
   active: true,
 });
 
-/**
- * Whole rupees of `amount` over parts in proportion to their weight, none above its cap; the
- * rounding remainder goes to the first parts with room. Exact whenever amount ≤ Σ caps.
- */
-function allocate(amount: number, parts: { weight: number; cap: number }[]): number[] {
-  const total = sum(parts, (p) => p.weight);
-  const shares = parts.map((p) =>
-    Math.min(p.cap, total > 0 ? Math.floor((amount * p.weight) / total) : 0),
-  );
-  let left = amount - sum(shares, (s) => s);
-  for (const [i, p] of parts.entries()) {
-    const more = Math.min(left, p.cap - (shares[i] ?? 0));
-    shares[i] = (shares[i] ?? 0) + more;
-    left -= more;
-  }
-  return shares;
-}
+/** A kept scope: the checkout's products it covered, or every line (`undefined`: older terms). */
+const scopeOf = (products: string[] | undefined) =>
+  products
+    ? { scope: "product" as const, scope_ids: products }
+    : { scope: "all" as const, scope_ids: [] };
 
 /**
  * Prices what remains of a checkout after one of its orders was cancelled, by the terms the
  * checkout was priced with: the promotion on the remaining lines, the coupon on what the
- * promotion leaves, the free gift only while its threshold is still met, free shipping only
+ * promotion leaves of its in-scope lines (decision 064), the free gift only while its threshold is still met, free shipping only
  * above its threshold. A benefit never grows: a remaining order never costs less than before.
  * Open orders (unpaid, not dispatched) take the new amounts; what orders that can no longer
  * change keep of a lost benefit is answered as `lost`.
@@ -127,8 +117,19 @@ export function reprice(
     terms.promotion ? promotionDiscountOf(asPromotion(terms.promotion), lines) : 0,
     old.promo,
   );
+  const couponScope = scopeOf(terms.coupon?.products);
   const coupon = Math.min(
-    terms.coupon ? couponDiscountOf({ id: "", ...terms.coupon }, subtotal - promo) : 0,
+    terms.coupon
+      ? couponDiscountOf(
+          { id: "", ...terms.coupon, ...couponScope },
+          subtotal - promo,
+          couponBase(
+            couponScope,
+            lines,
+            terms.promotion ? { scope: scopeOf(terms.promotion.products), discount: promo } : null,
+          ),
+        )
+      : 0,
     old.coupon,
   );
   const freeAbove = terms.shipping?.freeAbove ?? null;
@@ -185,9 +186,17 @@ export function reprice(
     openPromo,
     open.map((o) => ({ weight: o.subtotal, cap: o.promotionDiscount })),
   );
+  // The coupon by each order's in-scope lines; none grows beyond its part at the checkout.
+  const scoped = (o: RemainingOrder) =>
+    sum(
+      o.lines.filter(
+        (l) => !l.gift && inScope(couponScope, { product_id: l.productId ?? "", category_id: "" }),
+      ),
+      (l) => l.price * l.qty,
+    );
   const coupons = allocate(
     openCoupon,
-    open.map((o) => ({ weight: o.subtotal, cap: o.discount - o.promotionDiscount })),
+    open.map((o) => ({ weight: scoped(o), cap: o.discount - o.promotionDiscount })),
   );
   // The delivery charge stays on the order that carried it, else goes on the first one.
   const bearer = open.reduce<RemainingOrder | null>(

@@ -528,6 +528,8 @@ describe("roles on every /api/admin operation", () => {
     // unknown product or variant is a 404 for every staff member; a vendor's new product goes to
     // their own store, as a draft.
     "GET /api/admin/products": { url: "/api/admin/products", vendor: 200 },
+    // The voucher and promotion forms' product picker (decision 064): managers and admins.
+    "GET /api/admin/product-picks": { url: "/api/admin/product-picks?q=role", vendor: 403 },
     "GET /api/admin/products/options": { url: "/api/admin/products/options", vendor: 200 },
     "POST /api/admin/products": {
       url: "/api/admin/products",

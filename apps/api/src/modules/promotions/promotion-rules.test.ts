@@ -181,6 +181,8 @@ describe("priceCart with promotions", () => {
     value: 10,
     max_discount: null,
     min_cart_value: 5000,
+    scope: "all",
+    scope_ids: [],
   };
 
   it("the coupon applies to the promoted subtotal; every total adds up", () => {
@@ -246,6 +248,44 @@ describe("priceCart with promotions", () => {
       tax: 0,
       mrp: 900,
     });
+  });
+
+  it("a scoped coupon takes its percent off its lines, less their share of the promotion", () => {
+    const shoes = line(4000, 1, { category_id: SHOES });
+    const shirt = line(3000, 1);
+    const scoped: VoucherTerms = { ...coupon, scope: "category", scope_ids: [SHOES] };
+    // No promotion: 10% of the shoes only; the minimum is on the whole cart (7000).
+    expect(price({ lines: [shoes, shirt], coupon: scoped }).couponDiscount).toBe(400);
+    // A 10% promotion on every line (700): the shoes' share is 700 × 4000 / 7000 = 400.
+    const both = price({
+      lines: [shoes, shirt],
+      coupon: scoped,
+      promotions: [promo({ value: 10 })],
+    });
+    expect([both.promotionDiscount, both.couponDiscount, both.discount]).toEqual([700, 360, 1060]);
+    // A promotion on shirts only leaves the shoes whole; one of 333 on both shares it by amount.
+    const shirtsOnly = promo({ value: 10, scope: "category", scope_ids: [SHIRTS] });
+    expect(
+      price({ lines: [shoes, shirt], coupon: scoped, promotions: [shirtsOnly] }).couponDiscount,
+    ).toBe(400);
+    const odd = promo({ kind: "fixed", value: 333 });
+    // share = floor(333 × 4000 / 7000) = 190; 10% of 3810 = 381.
+    expect(price({ lines: [shoes, shirt], coupon: scoped, promotions: [odd] }).couponDiscount).toBe(
+      381,
+    );
+    // A fixed one takes at most its lines' amount; none in scope takes nothing.
+    const fixed: VoucherTerms = { ...scoped, kind: "fixed", value: 5000, min_cart_value: 0 };
+    expect(price({ lines: [shoes, shirt], coupon: fixed }).couponDiscount).toBe(4000);
+    const none = price({ lines: [shirt, line(2500, 1)], coupon: { ...scoped, min_cart_value: 0 } });
+    expect([none.couponDiscount, none.coupon]).toEqual([0, null]);
+  });
+
+  it("a product-scoped coupon's minimum stays on the cart", () => {
+    const shoes = line(1000, 1, { category_id: SHOES });
+    const shirt = line(4500, 1);
+    const scoped: VoucherTerms = { ...coupon, scope: "product", scope_ids: [shoes.product_id] };
+    expect(price({ lines: [shoes, shirt], coupon: scoped }).couponDiscount).toBe(100);
+    expect(price({ lines: [shoes, line(3000, 1)], coupon: scoped }).couponDiscount).toBe(0);
   });
 
   it("no promotions: the defaults", () => {

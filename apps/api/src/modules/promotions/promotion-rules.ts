@@ -42,11 +42,14 @@ export const isLive = (p: Pick<PromotionTerms, "active" | "starts_at" | "ends_at
   (p.starts_at === null || new Date(p.starts_at) <= now) &&
   (p.ends_at === null || new Date(p.ends_at) > now);
 
-export const inScope = (p: PromotionTerms, l: PromoLine) =>
+/** A scope (a promotion's or a voucher's): every line, or those of some categories or products. */
+export type Scope = Pick<PromotionTerms, "scope" | "scope_ids">;
+
+export const inScope = (p: Scope, l: Pick<PromoLine, "product_id" | "category_id">) =>
   p.scope === "all" || p.scope_ids.includes(p.scope === "product" ? l.product_id : l.category_id);
 
 /** Whole rupees the lines in scope sum to. */
-export const scopedSubtotal = (p: PromotionTerms, lines: PromoLine[]) =>
+export const scopedSubtotal = (p: Scope, lines: PromoLine[]) =>
   lines.filter((l) => inScope(p, l)).reduce((n, l) => n + l.price * l.qty, 0);
 
 /** True when the in-scope subtotal reaches the minimum (the gift's threshold). */

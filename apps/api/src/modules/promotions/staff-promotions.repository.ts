@@ -2,6 +2,7 @@ import type { DbOrTx } from "@maidan/db/database";
 import { first } from "@maidan/db/raw-rows";
 import { promotions } from "@maidan/db/schema-promotions";
 import { desc, eq, sql } from "drizzle-orm";
+import { countScopeIds } from "../../lib/scope-sql.ts";
 
 /** The back-office's reads and writes of promotions (pricing reads promotions.repository.ts). */
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -23,15 +24,8 @@ export const update = async (db: DbOrTx, id: string, p: Partial<PromotionTerms>)
   (await db.update(promotions).set(p).where(eq(promotions.id, id)).returning())[0] ?? null;
 
 /** How many of `ids` name a category (or a product): the scope must name real ones. */
-export const countScope = async (db: DbOrTx, scope: "category" | "product", ids: string[]) =>
-  (
-    await first<{ n: number }>(
-      db,
-      scope === "category"
-        ? sql`select count(*)::int as n from categories where id = any(${sql.param(ids)}::uuid[])`
-        : sql`select count(*)::int as n from products where id = any(${sql.param(ids)}::uuid[])`,
-    )
-  )?.n ?? 0;
+/** How many of `ids` name a category (or a product), shared with the vouchers (scope-sql.ts). */
+export const countScope = countScopeIds;
 
 export const variantExists = async (db: DbOrTx, id: string) =>
   (await first(db, sql`select 1 as x from variants where id = ${id}`)) !== null;

@@ -54,6 +54,10 @@ describe("admin vouchers", () => {
     });
     const { who } = await shopper();
     expect((await apply(who, c)).json().couponDiscount).toBe(150);
+    const mine = (await send(t, "GET", "/api/vouchers/mine", who)).json();
+    expect(mine.vouchers.find((x: { code: string }) => x.code === c)).toMatchObject({
+      appliesTo: null,
+    });
     const audit = await t.database.db.execute(
       sql`select action, actor_role from audit_log where record_type = 'voucher' and record_id = ${v._id}`,
     );
@@ -153,5 +157,95 @@ describe("admin vouchers", () => {
       { value: 5 },
     );
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("a category-scoped voucher takes off its subcategories' lines only, and refuses a cart without one", async () => {
+    // A parent category with one child; one product moves into the child.
+    const [a, b] = await pickVariants(t, 2);
+    if (!a || !b) throw new Error("no variants");
+    const parent = crypto.randomUUID();
+    const child = crypto.randomUUID();
+    await t.database.db.execute(sql`insert into categories (id, slug, name, parent_id) values
+      (${parent}, ${`scope-${parent}`}, 'Footwear', null)`);
+    await t.database.db.execute(sql`insert into categories (id, slug, name, parent_id) values
+      (${child}, ${`scope-${child}`}, 'Running shoes', ${parent})`);
+    await t.database.db.execute(
+      sql`update products set category_id = ${child} where id = ${a.pid}`,
+    );
+    for (const v of [a, b]) await setStock(t, v.vid, 1000);
+    const c = code();
+    const res = await create({
+      code: c,
+      kind: "percent",
+      value: 10,
+      scope: "category",
+      scopeIds: [parent],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json();
+    expect(v).toMatchObject({ scope: "category", scopeIds: [parent] });
+
+    const who = bearer((await signUp(t)).token);
+    await addToCart(t, who, a, 2);
+    await addToCart(t, who, b, 1);
+    const applied = await apply(who, c);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().couponDiscount).toBe(Math.floor((a.price * 2 * 10) / 100));
+
+    // The shopper's list names the category chosen (not its subcategories).
+    const mine = (await send(t, "GET", "/api/vouchers/mine", who)).json();
+    expect(mine.vouchers.find((x: { code: string }) => x.code === c)).toMatchObject({
+      appliesTo: ["Footwear"],
+    });
+
+    const other = bearer((await signUp(t)).token);
+    await addToCart(t, other, b, 1);
+    expect((await apply(other, c)).json()).toMatchObject({
+      status: 400,
+      message: "This voucher does not apply to the items in your cart",
+    });
+
+    // A product scope through PATCH: audited with its before and after.
+    const edit = await send(t, "PATCH", `/api/admin/vouchers/${v._id}`, roles.manager, {
+      scope: "product",
+      scopeIds: [b.pid],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await cart(who)).couponDiscount).toBe(Math.floor((b.price * 10) / 100));
+    const audit = await t.database.db.execute(
+      sql`select before->>'scope' as before, after->>'scope' as after, after->'scopeIds' as ids
+        from audit_log where record_id = ${v._id} and action = 'voucher_updated'`,
+    );
+    expect(audit.rows).toEqual([{ before: "category", after: "product", ids: [b.pid] }]);
+    const listed = (await send(t, "GET", "/api/admin/vouchers", roles.manager)).json();
+    expect(listed.vouchers.find((x: { code: string }) => x.code === c)).toMatchObject({
+      scope: "product",
+      scopeIds: [b.pid],
+    });
+  });
+
+  it("a scope naming no category or product, or none at all, is 400 and nothing is written", async () => {
+    const good = { code: code(), kind: "percent", value: 10 };
+    const bad: [Record<string, unknown>, string][] = [
+      [{ scope: "everything" }, "scope"],
+      [{ scope: "category", scopeIds: [] }, "scopeIds"],
+      [{ scope: "category" }, "scopeIds"],
+      [{ scope: "category", scopeIds: [crypto.randomUUID()] }, "scopeIds"],
+      [{ scope: "product", scopeIds: ["not-an-id"] }, "scopeIds"],
+      [{ scope: "product", scopeIds: [crypto.randomUUID()] }, "scopeIds"],
+    ];
+    expect(await refusals((body) => create(body), good, bad, count)).toEqual({
+      wrong: [],
+      written: 0,
+    });
+    const v = (await create({ code: code(), kind: "fixed", value: 10 })).json();
+    const patch = await send(t, "PATCH", `/api/admin/vouchers/${v._id}`, roles.manager, {
+      scope: "product",
+      scopeIds: [crypto.randomUUID()],
+    });
+    expect(patch.json()).toMatchObject({
+      status: 400,
+      message: expect.stringContaining("scopeIds"),
+    });
   });
 });

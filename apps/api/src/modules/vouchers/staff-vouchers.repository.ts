@@ -17,6 +17,8 @@ export type VoucherTermsRow = Partial<
     | "perUserLimit"
     | "usageLimit"
     | "active"
+    | "scope"
+    | "scopeIds"
   >
 >;
 

@@ -6,10 +6,12 @@ import {
   updateVoucherBody,
 } from "@maidan/contracts/admin-vouchers";
 import { hasRole } from "@maidan/contracts/auth";
-import type { Db } from "@maidan/db/database";
-import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { Db, DbOrTx } from "@maidan/db/database";
+import type { PromotionScope } from "@maidan/db/schema-promotions";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
 import type { RecordAudit } from "../../lib/record-audit.ts";
+import { countScopeIds } from "../../lib/scope-sql.ts";
 import * as repo from "./staff-vouchers.repository.ts";
 
 type Deps = { db: Db; audit: RecordAudit };
@@ -39,6 +41,8 @@ export function voucherView(v: repo.StaffVoucherRow, now = new Date()): AdminVou
     endsAt: iso(v.endsAt),
     perUserLimit: v.perUserLimit,
     usageLimit: v.usageLimit,
+    scope: v.scope,
+    scopeIds: v.scopeIds,
     used: v.used,
     active: v.active,
     status,
@@ -47,6 +51,19 @@ export function voucherView(v: repo.StaffVoucherRow, now = new Date()): AdminVou
 
 function requireManager(s: Staff) {
   if (!hasRole(s.role, "manager")) throw forbidden("Only managers and admins manage vouchers.");
+}
+
+/**
+ * The scope as stored (decision 064): none for all; else at least one id, each naming a category
+ * (or a product), checked before anything is written (400, not a foreign-key 500 later).
+ */
+async function scopeOf(tx: DbOrTx, scope: PromotionScope, ids: string[]) {
+  if (scope === "all") return { scope, scopeIds: [] };
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw badRequest("scopeIds: Choose at least one category or product");
+  if ((await countScopeIds(tx, scope, unique)) !== unique.length)
+    throw badRequest(`scopeIds: some of these ${scope} ids name no ${scope}`);
+  return { scope, scopeIds: unique };
 }
 
 const audited = (v: AdminVoucher) => {
@@ -64,13 +81,13 @@ export function createStaffVouchers({ db, audit }: Deps): AdminVouchersService {
     s: Staff,
     id: string,
     action: string,
-    terms: (before: repo.StaffVoucherRow) => repo.VoucherTermsRow,
+    terms: (tx: DbOrTx, before: repo.StaffVoucherRow) => Promise<repo.VoucherTermsRow>,
   ) {
     requireManager(s);
     return db.transaction(async (tx) => {
       const before = await repo.findForUpdate(tx, id);
       if (!before) throw notFound("This voucher could not be found");
-      const set = terms(before);
+      const set = await terms(tx, before);
       const limit = set.usageLimit === undefined ? before.usageLimit : set.usageLimit;
       if (limit !== null && limit < before.used)
         throw conflict(
@@ -109,7 +126,9 @@ export function createStaffVouchers({ db, audit }: Deps): AdminVouchersService {
       requireManager(s);
       const b = parseInput(createVoucherBody, body);
       return db.transaction(async (tx) => {
+        const scope = await scopeOf(tx, b.scope ?? "all", b.scopeIds ?? []);
         const row = await repo.insert(tx, {
+          ...scope,
           code: b.code,
           description: b.description ?? "",
           kind: b.kind,
@@ -138,7 +157,7 @@ export function createStaffVouchers({ db, audit }: Deps): AdminVouchersService {
     update(s, id, body) {
       requireManager(s);
       const b = parseInput(updateVoucherBody, body);
-      return change(s, id, "voucher_updated", (before) => {
+      return change(s, id, "voucher_updated", async (tx, before) => {
         // The rules of the stored terms with the new ones (a percent over 100, an end before the start).
         const kind = b.kind ?? before.kind;
         const value = b.value ?? before.value;
@@ -148,7 +167,17 @@ export function createStaffVouchers({ db, audit }: Deps): AdminVouchersService {
           startsAt: b.startsAt === undefined ? iso(before.startsAt) : b.startsAt,
           endsAt: b.endsAt === undefined ? iso(before.endsAt) : b.endsAt,
         });
+        // A new scope comes with its ids; ids alone change those of the stored scope.
+        const scope =
+          b.scope === undefined && b.scopeIds === undefined
+            ? {}
+            : await scopeOf(
+                tx,
+                b.scope ?? before.scope,
+                b.scopeIds ?? (b.scope === before.scope ? before.scopeIds : []),
+              );
         return {
+          ...scope,
           description: b.description,
           kind: b.kind,
           value: b.value,
@@ -162,6 +191,6 @@ export function createStaffVouchers({ db, audit }: Deps): AdminVouchersService {
       });
     },
 
-    end: (s, id) => change(s, id, "voucher_ended", () => ({ active: false })),
+    end: (s, id) => change(s, id, "voucher_ended", async () => ({ active: false })),
   };
 }

@@ -1,12 +1,15 @@
 import type { DbOrTx } from "@maidan/db/database";
 import { first, rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
+import { widenedScopeIds } from "../../lib/scope-sql.ts";
 import type { VoucherState } from "./voucher-rules.ts";
 
 export type VoucherRow = VoucherState & { description: string };
 
+/** A category scope comes widened to its subcategories (scope-sql.ts). */
 const COLUMNS = sql`v.id, v.code, v.description, v.kind, v.value, v.max_discount, v.min_cart_value,
-  v.active, v.starts_at, v.ends_at, v.usage_limit, v.used, v.per_user_limit`;
+  v.active, v.starts_at, v.ends_at, v.usage_limit, v.used, v.per_user_limit, v.scope,
+  ${widenedScopeIds(sql`v.scope`, sql`v.scope_ids`)} as scope_ids`;
 /** Usable by anyone right now (the per-user limit is checked separately). */
 const LIVE = sql`v.active and (v.starts_at is null or v.starts_at <= now())
   and (v.ends_at is null or v.ends_at > now()) and (v.usage_limit is null or v.used < v.usage_limit)`;
@@ -115,12 +118,21 @@ export async function repriceCheckout(db: DbOrTx, checkoutId: string, discount: 
   return gone.length;
 }
 
-/** Live vouchers this user still has uses of, soonest ending first. */
+/**
+ * Live vouchers this user still has uses of, soonest ending first, with the names of the
+ * categories or products a scoped one applies to (as chosen, not widened).
+ */
 export const availableTo = (db: DbOrTx, userId: string) =>
-  rows<VoucherRow & { mine: number }>(
+  rows<VoucherRow & { mine: number; applies_to: string[] | null }>(
     db,
     sql`select ${COLUMNS}, (select count(*)::int from voucher_redemptions r
-        where r.voucher_id = v.id and r.user_id = ${userId}) as mine
+        where r.voucher_id = v.id and r.user_id = ${userId}) as mine,
+      case v.scope
+        when 'category' then (select array_agg(c.name order by c.name) from categories c
+          where c.id = any(v.scope_ids))
+        when 'product' then (select array_agg(p.name order by p.name) from products p
+          where p.id = any(v.scope_ids) and p.active)
+      end as applies_to
       from vouchers v where ${LIVE}
       order by v.ends_at nulls last, v.code`,
   ).then((list) => list.filter((v) => v.mine < v.per_user_limit));

@@ -4,6 +4,7 @@ import { couponBody, type MyVouchers } from "@maidan/contracts/vouchers";
 import type { Db, DbOrTx } from "@maidan/db/database";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { parseInput } from "../../lib/parse.ts";
+import type { Scope } from "../promotions/promotion-rules.ts";
 import { type Refusal, refusalOf, type VoucherTerms } from "./voucher-rules.ts";
 import * as repo from "./vouchers.repository.ts";
 
@@ -19,14 +20,28 @@ const refused = (no: Refusal) =>
  */
 export function createVoucherService(db: Db) {
   return {
-    /** The voucher a signed-in shopper may apply to a cart of this subtotal, or a 4xx why not. */
-    async check(tx: DbOrTx, input: unknown, userId: string | null, subtotal: number) {
+    /**
+     * The voucher a signed-in shopper may apply to this cart (`subtotal`: what the promotion
+     * leaves of it; `base`: what a scope's lines give a voucher, cart-pricing's couponBaseIn),
+     * or a 4xx why not.
+     */
+    async check(
+      tx: DbOrTx,
+      input: unknown,
+      userId: string | null,
+      cart: { subtotal: number; base: (scope: Scope) => number },
+    ) {
       const { code } = parseInput(couponBody, input);
       if (!userId) throw badRequest("Sign in to use a voucher");
       const v = await repo.findByCode(tx, code);
       if (!v) throw notFound("This voucher code does not exist");
       const usedByUser = await repo.usesBy(tx, v.id, userId);
-      const no = refusalOf(v, { now: new Date(), subtotal, usedByUser });
+      const no = refusalOf(v, {
+        now: new Date(),
+        subtotal: cart.subtotal,
+        usedByUser,
+        inScope: cart.base(v),
+      });
       if (no) throw refused(no);
       return v;
     },
@@ -43,7 +58,16 @@ export function createVoucherService(db: Db) {
      * guards the total limit, the per-user slot row the shopper's. Either failing throws 409,
      * which rolls back the whole checkout (stock, wallet and all).
      */
-    async redeem(tx: DbOrTx, c: { userId: string | null; priced: Cart; checkoutId: string }) {
+    async redeem(
+      tx: DbOrTx,
+      c: {
+        userId: string | null;
+        priced: Cart;
+        checkoutId: string;
+        /** What a scope's lines give a voucher in this cart, to say why a scoped one gives nothing. */
+        base?: (scope: Scope) => number;
+      },
+    ) {
       const coupon = c.priced.coupon;
       if (!coupon || c.priced.couponDiscount <= 0) {
         // A coupon the shopper applied that no longer applies stops the checkout with the
@@ -55,6 +79,7 @@ export function createVoucherService(db: Db) {
           now: new Date(),
           subtotal: c.priced.subtotal - c.priced.promotionDiscount,
           usedByUser,
+          inScope: c.base ? c.base(attached) : 0,
         });
         throw no ? refused(no) : usedUp();
       }
@@ -90,6 +115,7 @@ export function createVoucherService(db: Db) {
           minCartValue: v.min_cart_value,
           endsAt: v.ends_at ? new Date(v.ends_at).toISOString() : null,
           usesLeft: v.per_user_limit - v.mine,
+          appliesTo: v.scope === "all" ? null : (v.applies_to ?? []),
         })),
       };
     },

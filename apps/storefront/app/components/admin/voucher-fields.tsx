@@ -1,6 +1,9 @@
 import type { AdminVoucher } from "@maidan/contracts/admin-vouchers";
+import type { CategoryTreeNode } from "@maidan/contracts/catalog";
 import { rupees } from "@maidan/contracts/money";
 import { When, WholeNumber } from "./form-fields";
+import type { Picked } from "./product-picker";
+import { ScopeFields } from "./scope-fields";
 
 /** "10% off, at most Rs. 500" or "Rs. 150 off". */
 export const discountText = (v: Pick<AdminVoucher, "kind" | "value" | "maxDiscount">) =>
@@ -8,8 +11,20 @@ export const discountText = (v: Pick<AdminVoucher, "kind" | "value" | "maxDiscou
     ? `${v.value}% off${v.maxDiscount === null ? "" : `, at most ${rupees(v.maxDiscount)}`}`
     : `${rupees(v.value)} off`;
 
-/** A voucher's terms in a form (new or edited); the code is fixed once made. */
-export function VoucherFields({ voucher: v }: { voucher?: AdminVoucher }) {
+/**
+ * A voucher's terms in a form (new or edited); the code is fixed once made. Its scope is chosen
+ * as a promotion's (decision 064); the minimum order stays on the whole cart.
+ */
+export function VoucherFields({
+  voucher: v,
+  categories,
+  picked = [],
+}: {
+  voucher?: AdminVoucher;
+  categories: CategoryTreeNode[];
+  /** The products already chosen, by name (lib/admin-picks.server.ts). */
+  picked?: Picked[];
+}) {
   return (
     <>
       <label className="field">
@@ -35,6 +50,12 @@ export function VoucherFields({ voucher: v }: { voucher?: AdminVoucher }) {
         name="minCartValue"
         min={0}
         value={v?.minCartValue ?? 0}
+      />
+      <ScopeFields
+        scope={v?.scope}
+        scopeIds={v?.scopeIds}
+        categories={categories}
+        products={picked}
       />
       <When label="Starts (Pakistan time, empty: now)" name="startsAt" value={v?.startsAt} />
       <When label="Ends (Pakistan time, empty: never)" name="endsAt" value={v?.endsAt} />

@@ -4,6 +4,7 @@ import { PromotionFields, promotionText } from "../../components/admin/promotion
 import { requireStaff } from "../../lib/admin.server";
 import { promotionTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
+import { pickedFor } from "../../lib/admin-picks.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
@@ -17,11 +18,16 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mark
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
+    const s = services(context);
     const [promotion, categories] = await Promise.all([
-      services(context).adminPromotions.get(staff, params.id),
-      services(context).catalog.categoryTree(),
+      s.adminPromotions.get(staff, params.id),
+      s.catalog.categoryTree(),
     ]);
-    return { promotion, categories };
+    const picked = await pickedFor(s, staff, {
+      products: promotion.scope === "product" ? promotion.scopeIds : [],
+      variants: promotion.giftVariantId ? [promotion.giftVariantId] : [],
+    });
+    return { promotion, categories, picked };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -44,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminPromotion() {
-  const { promotion: p, categories } = useLoaderData<typeof loader>();
+  const { promotion: p, categories, picked } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -53,7 +59,7 @@ export default function AdminPromotion() {
         <Link to="/admin/promotions">← Promotions</Link>
       </p>
       <h1 id="promotion-title">{p.name}</h1>
-      <p className="muted">{promotionText(p)}</p>
+      <p className="muted">{promotionText(p, new Map(picked.map((x) => [x.id, x.name])))}</p>
       <AdminFeedback feedback={feedback} />
       <Form
         method="post"
@@ -62,7 +68,7 @@ export default function AdminPromotion() {
         key={JSON.stringify(p)}
       >
         <h2>Terms</h2>
-        <PromotionFields promotion={p} categories={categories} />
+        <PromotionFields promotion={p} categories={categories} picked={picked} />
         <button type="submit" className="button" disabled={busy}>
           Save
         </button>

@@ -5,6 +5,7 @@ import { PromotionFields, promotionText } from "../../components/admin/promotion
 import { requireStaff } from "../../lib/admin.server";
 import { promotionTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
+import { scopeNames } from "../../lib/admin-picks.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
@@ -17,11 +18,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mark
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
+    const s = services(context);
     const [list, categories] = await Promise.all([
-      services(context).adminPromotions.list(staff),
-      services(context).catalog.categoryTree(),
+      s.adminPromotions.list(staff),
+      s.catalog.categoryTree(),
     ]);
-    return { ...list, categories };
+    const names = await scopeNames(s, staff, list.promotions, categories);
+    return { ...list, categories, names: Object.fromEntries(names) };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -41,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const STATUS = { live: "Live", scheduled: "Scheduled", off: "Off" };
 
 export default function AdminPromotions() {
-  const { promotions, categories } = useLoaderData<typeof loader>();
+  const { promotions, categories, names } = useLoaderData<typeof loader>();
+  const named = new Map(Object.entries(names));
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -81,7 +85,7 @@ export default function AdminPromotions() {
             <td>
               <Link to={`/admin/promotions/${p._id}`}>{p.name}</Link>
             </td>
-            <td>{promotionText(p)}</td>
+            <td>{promotionText(p, named)}</td>
             <td>{datesText(p.startsAt, p.endsAt)}</td>
             <td>{STATUS[p.status]}</td>
           </tr>

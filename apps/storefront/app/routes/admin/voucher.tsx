@@ -1,23 +1,33 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
+import { scopeText } from "../../components/admin/scope-fields";
 import { discountText, VoucherFields } from "../../components/admin/voucher-fields";
 import { requireStaff } from "../../lib/admin.server";
 import { voucherTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
+import { pickedFor } from "../../lib/admin-picks.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
 import type { Route } from "./+types/voucher";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  adminHead(loaderData ? `Voucher ${loaderData.code}` : "Voucher");
+  adminHead(loaderData ? `Voucher ${loaderData.voucher.code}` : "Voucher");
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 /** /admin/vouchers/:id (decision 061): a voucher's terms to edit, and ending it. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
-    return await services(context).adminVouchers.get(staff, params.id);
+    const s = services(context);
+    const [voucher, categories] = await Promise.all([
+      s.adminVouchers.get(staff, params.id),
+      s.catalog.categoryTree(),
+    ]);
+    const picked = await pickedFor(s, staff, {
+      products: voucher.scope === "product" ? voucher.scopeIds : [],
+    });
+    return { voucher, categories, picked };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -40,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminVoucher() {
-  const v = useLoaderData<typeof loader>();
+  const { voucher: v, categories, picked } = useLoaderData<typeof loader>();
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -50,7 +60,8 @@ export default function AdminVoucher() {
       </p>
       <h1 id="voucher-title">Voucher {v.code}</h1>
       <p className="muted">
-        {discountText(v)} · used {v.used}
+        {discountText(v)} on{" "}
+        {scopeText(v.scope, v.scopeIds, new Map(picked.map((p) => [p.id, p.name])))} · used {v.used}
         {v.usageLimit === null ? "" : ` of ${v.usageLimit}`} times ·{" "}
         {v.active ? "switched on" : "ended"}
       </p>
@@ -63,7 +74,7 @@ export default function AdminVoucher() {
         key={JSON.stringify(v)}
       >
         <h2>Terms</h2>
-        <VoucherFields voucher={v} />
+        <VoucherFields voucher={v} categories={categories} picked={picked} />
         <button type="submit" className="button" disabled={busy}>
           Save
         </button>

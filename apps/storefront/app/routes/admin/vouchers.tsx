@@ -2,10 +2,12 @@ import { rupees } from "@maidan/contracts/money";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminFeedback } from "../../components/admin/feedback";
 import { datesText, MarketingTable } from "../../components/admin/marketing-table";
+import { scopeText } from "../../components/admin/scope-fields";
 import { discountText, VoucherFields } from "../../components/admin/voucher-fields";
 import { requireStaff } from "../../lib/admin.server";
 import { voucherTermsOf } from "../../lib/admin-form";
 import { adminHead } from "../../lib/admin-head";
+import { scopeNames } from "../../lib/admin-picks.server";
 import { failure, pageError } from "../../lib/service-errors.server";
 import { services } from "../../lib/services.server";
 import marketingCss from "../../styles/admin-marketing.css?url";
@@ -18,7 +20,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mark
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   try {
-    return await services(context).adminVouchers.list(staff);
+    const s = services(context);
+    const [list, categories] = await Promise.all([
+      s.adminVouchers.list(staff),
+      s.catalog.categoryTree(),
+    ]);
+    const names = await scopeNames(s, staff, list.vouchers, categories);
+    return { ...list, categories, names: Object.fromEntries(names) };
   } catch (e) {
     throw pageError(e, request);
   }
@@ -41,15 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 const STATUS = { live: "Live", scheduled: "Scheduled", ended: "Ended", used_up: "Used up" };
 
 export default function AdminVouchers() {
-  const { vouchers } = useLoaderData<typeof loader>();
+  const { vouchers, categories, names } = useLoaderData<typeof loader>();
+  const named = new Map(Object.entries(names));
   const feedback = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="vouchers-title">
       <h1 id="vouchers-title">Vouchers</h1>
       <p className="muted">
-        Codes shoppers type at checkout. They apply to the whole cart; each order takes its use when
-        it is placed and gives it back if it is cancelled.
+        Codes shoppers type at checkout. Each applies to everything or to the categories or products
+        chosen (the minimum order is the whole cart's); each order takes its use when it is placed
+        and gives it back if it is cancelled.
       </p>
       <AdminFeedback feedback={feedback} />
       {/* A new key after each voucher made: the form starts empty again. */}
@@ -71,7 +81,7 @@ export default function AdminVouchers() {
             autoCapitalize="characters"
           />
         </label>
-        <VoucherFields />
+        <VoucherFields categories={categories} />
         <button type="submit" className="button" disabled={busy}>
           Make the voucher
         </button>
@@ -83,6 +93,7 @@ export default function AdminVouchers() {
           <>
             <th scope="col">Code</th>
             <th scope="col">Discount</th>
+            <th scope="col">Applies to</th>
             <th scope="col">Minimum order</th>
             <th scope="col">Dates</th>
             <th scope="col" className="num">
@@ -99,6 +110,7 @@ export default function AdminVouchers() {
               <div className="muted">{v.description}</div>
             </td>
             <td>{discountText(v)}</td>
+            <td>{scopeText(v.scope, v.scopeIds, named)}</td>
             <td>{v.minCartValue > 0 ? rupees(v.minCartValue) : "—"}</td>
             <td>{datesText(v.startsAt, v.endsAt)}</td>
             <td className="num">

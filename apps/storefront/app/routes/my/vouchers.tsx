@@ -35,6 +35,11 @@ export default function MyVouchers() {
           <li key={v._id} className="order-card voucher-card">
             <strong className="voucher-code">{v.code}</strong> · {worth(v)}
             <div>{v.description}</div>
+            {v.appliesTo && (
+              <div>
+                On {v.appliesTo.length > 0 ? v.appliesTo.join(", ") : "selected items"} only
+              </div>
+            )}
             <div className="muted">
               {v.minCartValue > 0 ? `On orders of ${rupees(v.minCartValue)} or more` : "Any order"}
               {v.endsAt ? ` · until ${formatDate(v.endsAt)}` : ""}
