@@ -34,11 +34,12 @@ export async function newKeyPaths(base: string) {
   return {
     /** Category, brand, vendor, stock and sale filters with a sort. */
     list: () => `/api/products?${combo(list++)}`,
-    /** The same with a size or colour and a price range, different every time. */
+    /** The same with a size or a colour, and every third time a price range. */
     filtered: () => {
       const i = filtered++;
       const v = i % 2 ? `&size=${pick(top.sizes, i).value}` : `&color=${pick(top.colors, i).value}`;
-      return `/api/products?${combo(i)}${v}&minPrice=${500 + (i % 997)}&maxPrice=${9000 + i}`;
+      const price = i % 3 ? "" : `&minPrice=${500 + (i % 997)}&maxPrice=${9000 + i}`;
+      return `/api/products?${combo(i)}${v}${price}`;
     },
     /** A word within a category, or with a price ceiling. */
     search: () => {
