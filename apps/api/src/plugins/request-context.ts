@@ -27,10 +27,41 @@ export function requestId(req: { headers: FastifyRequest["headers"] }): string {
  */
 export class RequestLog extends LogController {
   private readonly slowMs: number;
+  private readonly warnsPerSecond: number;
+  private readonly now: () => number;
+  private second = 0;
+  private warned = 0;
+  private suppressed = 0;
 
-  constructor(slowMs = 1000) {
+  /**
+   * At most `warnsPerSecond` slow or 5xx lines a second: an overloaded server answers everything
+   * slowly, and a line per request would cost it more time and fill the disk. The rest of each
+   * second is counted and said in one line when the next warning comes (error lines are not
+   * limited).
+   */
+  constructor(slowMs = 1000, opts: { warnsPerSecond?: number; now?: () => number } = {}) {
     super();
     this.slowMs = slowMs;
+    this.warnsPerSecond = opts.warnsPerSecond ?? 20;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Whether this warning may be written now; says how many were held back before it. */
+  private mayWarn(log: FastifyRequest["log"]): boolean {
+    const second = Math.floor(this.now() / 1000);
+    if (second !== this.second) {
+      if (this.suppressed > 0)
+        log.warn({ suppressed: this.suppressed }, "more slow or failed requests, not logged");
+      this.second = second;
+      this.warned = 0;
+      this.suppressed = 0;
+    }
+    if (this.warned < this.warnsPerSecond) {
+      this.warned++;
+      return true;
+    }
+    this.suppressed++;
+    return false;
   }
 
   override incomingRequest() {}
@@ -47,9 +78,10 @@ export class RequestLog extends LogController {
     observeRequest(request.method, route, status, ms / 1000);
     const line = { method: request.method, route, status, ms: Math.round(ms * 10) / 10 };
     if (error) request.log.error({ ...line, err: error }, "request");
-    else if (status >= 500 || ms >= this.slowMs)
-      request.log.warn(ms >= this.slowMs ? { ...line, slow: true } : line, "request");
-    else request.log.debug(line, "request");
+    else if (status >= 500 || ms >= this.slowMs) {
+      if (this.mayWarn(request.log))
+        request.log.warn(ms >= this.slowMs ? { ...line, slow: true } : line, "request");
+    } else request.log.debug(line, "request");
   }
 
   override routeNotFound() {}
