@@ -37,7 +37,10 @@ export async function newKeyPaths(base: string) {
     /** The same with a size or a colour, and every third time a price range. */
     filtered: () => {
       const i = filtered++;
-      const v = i % 2 ? `&size=${pick(top.sizes, i).value}` : `&color=${pick(top.colors, i).value}`;
+      const v =
+        i % 2
+          ? `&size=${encodeURIComponent(pick(top.sizes, i).value)}`
+          : `&color=${encodeURIComponent(pick(top.colors, i).value)}`;
       const price = i % 3 ? "" : `&minPrice=${500 + (i % 997)}&maxPrice=${9000 + i}`;
       return `/api/products?${combo(i)}${v}${price}`;
     },
