@@ -116,7 +116,8 @@ BEGIN
   RETURN folded;
 END $$;
 --> statement-breakpoint
--- The catalogue that existed before the triggers.
+-- The catalogue that existed before the triggers, straight into the cells: the same expansion
+-- as catalog_facet_deltas_add, written out so a large catalogue is not first built as one array.
 INSERT INTO listing_facet_cells (category_id, brand_id, vendor_id, in_stock, on_sale, dim, value, n)
 SELECT p.category_id, p.brand_id, p.vendor_id, p.in_stock, p.price < p.mrp, d.dim, d.value,
   count(*)::int
