@@ -177,7 +177,7 @@ export async function composeDomains(
     },
   });
   const addresses = createAddressService(db);
-  const catalog = createCatalogService(db, config.CACHE_TTL_MS);
+  const catalog = createCatalogService(db, config.CACHE_TTL_MS, config.CATALOG_CACHE_MB * 2 ** 20);
   const checkoutDeps: CheckoutDeps = {
     db,
     carts,

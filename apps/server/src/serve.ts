@@ -31,6 +31,7 @@ await mountStorefront(app, {
   serveAssets: true,
   publicUrl: config.publicUrl,
   pageCacheMs: config.CACHE_TTL_MS,
+  pageCacheBytes: config.PAGE_CACHE_MB * 2 ** 20,
   renderConcurrency: config.RENDER_CONCURRENCY,
 });
 

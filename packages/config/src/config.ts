@@ -70,6 +70,12 @@ export const envSchema = z.object({
   /** Bearer token for /metrics; unset: only this machine may read it (decision 038). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Memory for the catalogue's read cache and for the anonymous page cache, each in MB (issue
+   * #19: the oldest entries go first beyond it).
+   */
+  CATALOG_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(48),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   /** Storefront pages rendered at once; more wait in line (apps/server/src/storefront/render-gate.ts). */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),

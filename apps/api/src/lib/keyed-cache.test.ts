@@ -56,9 +56,25 @@ describe("keyedCache", () => {
   });
 
   it("keeps at most maxEntries keys", async () => {
-    const c = keyedCache(60_000, 2);
+    const c = keyedCache(60_000, { maxEntries: 2 });
     for (const k of ["a", "b", "c"]) await c.get(k, async () => k);
     expect(c.size).toBe(2);
+  });
+
+  it("keeps at most maxBytes by its weigher, dropping the oldest written", async () => {
+    const c = keyedCache(60_000, { maxBytes: 100, weigh: (v) => String(v).length });
+    await c.get("a", async () => "x".repeat(40));
+    await c.get("b", async () => "y".repeat(40));
+    expect(c.bytes).toBe(80);
+    await c.get("c", async () => "z".repeat(40));
+    expect([c.peek("a"), c.size, c.bytes]).toEqual([undefined, 2, 80]);
+    // Rewriting a key replaces its weight; a value over the whole budget is served, not kept.
+    c.drop((k) => k === "b");
+    expect(c.bytes).toBe(40);
+    expect(await c.get("big", async () => "w".repeat(101))).toHaveLength(101);
+    expect([c.peek("big"), c.bytes]).toEqual([undefined, 40]);
+    c.invalidate();
+    expect(c.bytes).toBe(0);
   });
 
   it("does not cache with ttl 0", async () => {

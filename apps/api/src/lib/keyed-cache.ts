@@ -1,12 +1,30 @@
+import { boundedMap } from "./bounded-map.ts";
+
+export type CacheLimits = {
+  /** At most this many keys (the oldest written is dropped first). Default 2,000. */
+  maxEntries?: number;
+  /**
+   * At most this many bytes by `weigh`, which estimates what a value holds in memory (the
+   * oldest written is dropped first; a value heavier than the whole budget is not kept).
+   */
+  maxBytes?: number;
+  weigh?: (value: unknown) => number;
+};
+
 /**
  * A small keyed cache with stale-while-revalidate: a fresh entry is served as is; a stale one is
  * served while one refresh runs; callers of a missing key share one in-flight load. `invalidate`
  * empties it and bumps a generation, so a load that began before the invalidation is not stored;
- * `drop` does the same for the keys it matches. At most `maxEntries` keys are kept (the oldest
- * written is dropped first). ttl 0 = no caching.
+ * `drop` does the same for the keys it matches. Bounded by entries and, with `weigh`, by bytes
+ * (issue #19: a new filter on every request filled 2,000 listings, ~150 MB). ttl 0 = no caching.
  */
-export function keyedCache(ttlMs: number, maxEntries = 2_000) {
-  const values = new Map<string, { v: unknown; at: number }>();
+export function keyedCache(ttlMs: number, limits: CacheLimits = {}) {
+  const weigh = limits.weigh ?? (() => 0);
+  const values = boundedMap<{ v: unknown; at: number }>(
+    limits.maxEntries ?? 2_000,
+    limits.maxBytes ?? Number.POSITIVE_INFINITY,
+    (entry) => weigh(entry.v),
+  );
   const inflight = new Map<string, Promise<unknown>>();
   let generation = 0;
 
@@ -17,11 +35,8 @@ export function keyedCache(ttlMs: number, maxEntries = 2_000) {
     const p = load()
       .then((v) => {
         // Not stored when dropped meanwhile: it may have read what the drop was about.
-        if (gen === generation && ttlMs > 0 && inflight.get(key) === p) {
-          values.delete(key);
+        if (gen === generation && ttlMs > 0 && inflight.get(key) === p)
           values.set(key, { v, at: Date.now() });
-          if (values.size > maxEntries) values.delete(values.keys().next().value as string);
-        }
         return v;
       })
       .finally(() => {
@@ -54,6 +69,10 @@ export function keyedCache(ttlMs: number, maxEntries = 2_000) {
     },
     get size() {
       return values.size;
+    },
+    /** What the values held weigh together, by `weigh`. */
+    get bytes() {
+      return values.bytes;
     },
   };
 }

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { pickEncoding, sendSharedJson } from "./shared-json.ts";
+import { pickEncoding, sendSharedJson, sharedJsonWeight } from "./shared-json.ts";
 
 describe("pickEncoding", () => {
   it("prefers brotli, then gzip, else none", () => {
@@ -16,6 +16,7 @@ describe("pickEncoding", () => {
 describe("sendSharedJson", () => {
   const big = { items: Array.from({ length: 200 }, (_, i) => ({ name: `Product ${i}`, i })) };
   const small = { ok: true };
+  const weighed = { items: Array.from({ length: 50 }, (_, i) => ({ name: `Shoe ${i}` })) };
   const stringify = vi.spyOn(JSON, "stringify");
   const app = Fastify();
   beforeAll(async () => {
@@ -23,6 +24,7 @@ describe("sendSharedJson", () => {
     await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
     app.get("/big", (req, reply) => sendSharedJson(req, reply, big));
     app.get("/small", (req, reply) => sendSharedJson(req, reply, small));
+    app.get("/weighed", (req, reply) => sendSharedJson(req, reply, weighed));
     app.get("/fresh", (req, reply) => sendSharedJson(req, reply, { ...small }));
     await app.ready();
   });
@@ -48,6 +50,15 @@ describe("sendSharedJson", () => {
       expect((await get("/big")).json()).toEqual(big);
     }
     expect(stringify.mock.calls.filter(([v]) => v === big)).toHaveLength(1);
+  });
+
+  it("weighs a value as 3 × its JSON, made once and then sent", async () => {
+    stringify.mockClear();
+    expect(sharedJsonWeight(weighed)).toBe(3 * Buffer.byteLength(JSON.stringify(weighed)));
+    expect((await get("/weighed")).json()).toEqual(weighed);
+    // One stringify by the weigher, one by the line above: none by sendSharedJson.
+    expect(stringify.mock.calls.filter(([v]) => v === weighed)).toHaveLength(2);
+    expect(sharedJsonWeight(null)).toBe(64);
   });
 
   it("leaves small answers uncompressed, and serialises a new value afresh", async () => {

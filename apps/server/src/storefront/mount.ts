@@ -70,6 +70,8 @@ export type MountOptions = {
   publicUrl: string;
   /** How long a first anonymous visit's page is reused (0: every request renders). */
   pageCacheMs?: number;
+  /** The page cache's memory: its pages' bytes in all encodings (default 32 MB). */
+  pageCacheBytes?: number;
   /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
   renderConcurrency?: number;
 };
@@ -81,7 +83,9 @@ export type MountOptions = {
  */
 export async function mountStorefront(app: FastifyInstance, opts: MountOptions) {
   const secure = opts.publicUrl.startsWith("https:");
-  const pageCache = opts.pageCacheMs ? createPageCache(opts.pageCacheMs) : null;
+  const pageCache = opts.pageCacheMs
+    ? createPageCache(opts.pageCacheMs, 500, opts.pageCacheBytes)
+    : null;
   const gate = createRenderGate(opts.renderConcurrency ?? 16);
   // A product's pages go when its stock changes; every page when one sells out or comes back
   // or a product is edited (listings, home and landing tiles show it), or when the catalogue

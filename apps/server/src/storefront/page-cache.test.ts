@@ -61,6 +61,18 @@ describe("page cache", () => {
     for (const k of ["a", "b", "c", "a"]) await cache.get(k, render);
     expect(render).toHaveBeenCalledTimes(4);
   });
+
+  it("keeps at most maxBytes of pages in all three encodings", async () => {
+    // Each page below weighs 3 × 10 bytes (body, brotli and gzip forms).
+    const cache = createPageCache(60_000, 500, 70);
+    const render = vi.fn(async () => page("0123456789"));
+    for (const k of ["a", "b", "c"]) await cache.get(k, render);
+    expect([cache.size, cache.bytes]).toEqual([2, 60]);
+    await cache.get("a", render); // dropped first, so rendered again
+    expect(render).toHaveBeenCalledTimes(4);
+    cache.clear();
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
 });
 
 describe("toCachedPage", () => {

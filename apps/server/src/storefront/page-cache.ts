@@ -1,3 +1,4 @@
+import { boundedMap } from "@maidan/api/lib/bounded-map";
 import { compressOnce, kept } from "@maidan/api/lib/shared-json";
 import { contentSecurityPolicy } from "@maidan/api/plugins/security";
 import { SESSION_COOKIE } from "@maidan/contracts/auth";
@@ -26,14 +27,19 @@ export type CachedPage = {
  * Whole rendered pages for first-time anonymous visitors (no cookies, no Authorization header):
  * what they see depends on the address alone, so one render serves everyone for `ttlMs`.
  * Stale-while-revalidate: after `ttlMs` the old page is still sent while one new render runs.
- * Concurrent misses of one key share one render. At most `maxEntries` pages (oldest dropped).
+ * Concurrent misses of one key share one render. At most `maxEntries` pages and `maxBytes` of
+ * their bodies in all three encodings (oldest written dropped first).
  * Keys are `<variant> <url>`. `dropPaths` and `clear` also forget renders in flight, which may
  * have read what changed.
  */
-export function createPageCache(ttlMs: number, maxEntries = 500) {
-  const pages = new Map<string, { page: CachedPage; at: number }>();
+export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 32 * 2 ** 20) {
+  // A page weighs its body in all three encodings.
+  const pages = boundedMap<{ page: CachedPage; at: number }>(
+    maxEntries,
+    maxBytes,
+    ({ page }) => page.body.length + page.br.length + page.gzip.length,
+  );
   const inflight = new Map<string, Promise<CachedPage>>();
-
   const refresh = (key: string, render: () => Promise<CachedPage>) => {
     const running = inflight.get(key);
     if (running) return running;
@@ -41,10 +47,7 @@ export function createPageCache(ttlMs: number, maxEntries = 500) {
       .then((page) => {
         if (inflight.get(key) !== p) return page;
         pages.delete(key);
-        if (page.shareable) {
-          pages.set(key, { page, at: Date.now() });
-          if (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
-        }
+        if (page.shareable) pages.set(key, { page, at: Date.now() });
         return page;
       })
       .finally(() => {
@@ -64,6 +67,13 @@ export function createPageCache(ttlMs: number, maxEntries = 500) {
     clear() {
       pages.clear();
       inflight.clear();
+    },
+    /** What the pages held weigh: their bodies in all three encodings. */
+    get bytes() {
+      return pages.bytes;
+    },
+    get size() {
+      return pages.size;
     },
     /** Drops the pages at these paths (any query, any variant) and their `.data` forms. */
     dropPaths(paths: readonly string[]) {

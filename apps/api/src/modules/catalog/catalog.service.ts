@@ -7,6 +7,7 @@ import type {
 import type { Db } from "@maidan/db/database";
 import { logger } from "@maidan/observability/log";
 import { keyedCache } from "../../lib/keyed-cache.ts";
+import { sharedJsonWeight } from "../../lib/shared-json.ts";
 import { productsInStock } from "../inventory/inventory.service.ts";
 import * as repo from "./catalog.repository.ts";
 import { type CatalogListener, changeHub } from "./catalog-changes.ts";
@@ -34,8 +35,8 @@ const SEEN_MAX = 2_000;
  * those products' stock (call it after an order takes stock or gives it back). Listeners of
  * `onChange` hear both, to drop their own copies (page cache, sitemap).
  */
-export function createCatalogService(db: Db, cacheMs = 30_000) {
-  const cache = keyedCache(cacheMs);
+export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 * 2 ** 20) {
+  const cache = keyedCache(cacheMs, { maxBytes: cacheBytes, weigh: sharedJsonWeight });
   const changes = changeHub();
   // Products whose detail was read lately: the slug (the detail's cache key) and whether it
   // was in stock, to tell a sale that sold out from one that did not.

@@ -51,7 +51,7 @@ export function createSitemap(
   /** Products per file (tests use a small one to get several files). */
   perFile = PRODUCTS_PER_SITEMAP,
 ) {
-  const cache = keyedCache(cacheMs, 200);
+  const cache = keyedCache(cacheMs, { maxEntries: 200 });
   catalog.onChange((change) => {
     if (change.kind === "all" || change.kind === "products") cache.invalidate();
   });

@@ -85,7 +85,7 @@ export function createReviews(deps: ReviewsDeps) {
   const files = reviewPhotoFiles(deps.media);
   // Keyed by product, sort and page. A change here drops the product's pages at once and tells
   // the other instances through the cache news (`forget`, wired in the composition root).
-  const anonymous = keyedCache(deps.cacheTtlMs ?? 0, 5_000);
+  const anonymous = keyedCache(deps.cacheTtlMs ?? 0, { maxEntries: 5_000 });
   const forget = (productIds: string[] | "all") =>
     anonymous.drop(
       (key) => productIds === "all" || productIds.some((id) => key.startsWith(`${id}|`)),

@@ -45,7 +45,7 @@ export function createSiteService(db: Db, cacheMs = 30_000) {
 
   // Anonymous page reads (stale-while-revalidate): the slug resolver asks these on every
   // `/{slug}` request, and the category one also lists 24 tiles.
-  const byKey = keyedCache(cacheMs, 1_000);
+  const byKey = keyedCache(cacheMs, { maxEntries: 1_000 });
   // Every page's root loader reads it too; the shipping table changes rarely.
   const defaultShipping = memo(cacheMs, async () => {
     const s = await repo.findDefaultShipping(db);
