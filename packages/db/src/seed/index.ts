@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../database.ts";
+import { first } from "../raw-rows.ts";
 import * as catalogTables from "../schema-catalog.ts";
 import * as contentTables from "../schema-content.ts";
 import { insertBulk } from "./bulk.ts";
@@ -53,7 +54,8 @@ export type SeedOptions = {
   promotions?: boolean;
 };
 
-export type SeedStep = "images" | "products";
+/** "facets": the variant copies and facet cells rebuilt after a bulk insert (decision 067). */
+export type SeedStep = "images" | "products" | "facets";
 export type SeedProgress = (step: SeedStep, done: number, total: number) => void;
 
 export type SeedResult = {
@@ -141,9 +143,19 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     await insertDemoVouchers(tx);
     const ids = await insertCatalogue(tx);
     await insertDemoTaxRates(tx);
+    // With the catalogue's triggers off when the role may (superusers: the embedded database,
+    // the benchmarks' and CI's), then their work once, set-based (decision 067); otherwise the
+    // products reach the facet cells as deltas, folded in here (decision 066).
+    const bulk = await bulkLoadAllowed(tx);
+    if (bulk) await tx.execute(sql`set local session_replication_role = replica`);
     await insertProducts(tx, count, ids, opts.progress);
-    // The products reached the facet cells as deltas; fold them in (decision 066).
-    await tx.execute(sql`select catalog_compact_facets()`);
+    if (bulk) {
+      opts.progress?.("facets", 0, 1);
+      await tx.execute(sql`select catalog_rebuild_variant_copies()`);
+      await tx.execute(sql`set local session_replication_role = origin`);
+      await tx.execute(sql`select catalog_rebuild_facet_cells()`);
+      opts.progress?.("facets", 1, 1);
+    } else await tx.execute(sql`select catalog_compact_facets()`);
     if (opts.promotions !== false) await insertDemoPromotions(tx);
     await insertDemoFreebies(tx);
     await insertContent(tx);
@@ -153,6 +165,19 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   if (seeded)
     log(`seed: ${count} products inserted in ${Math.round(performance.now() - started)} ms`);
   return result(seeded);
+}
+
+/**
+ * Whether this connection may turn triggers off for the seed's bulk insert: only a superuser may
+ * set `session_replication_role` (which also skips foreign-key checks: the seed's rows are
+ * generated consistent, and the rebuild below runs in the same transaction).
+ */
+async function bulkLoadAllowed(tx: Tx): Promise<boolean> {
+  const role = await first<{ super: boolean }>(
+    tx,
+    sql`select rolsuper as super from pg_roles where rolname = current_user`,
+  );
+  return role?.super === true;
 }
 
 async function insertProducts(

@@ -94,6 +94,18 @@ describe("facet cells", () => {
     ).toBe(0);
     await expectCellsEqualScan();
     await expectEntityCountsRight();
+    // The seed inserts with the triggers off and rebuilds their work once (decision 067): each
+    // product's copies are what the variant triggers would have written (migration 0010).
+    const [copies] = await q<{ n: number; off: number }>(sql`
+      select count(*)::int as n, count(*) filter (where (p.sizes, p.colors, p.in_stock) is distinct from (
+        coalesce((select array_agg(distinct v.size order by v.size) from variants v
+          where v.product_id = p.id and v.active and v.size is not null), '{}'),
+        coalesce((select array_agg(distinct v.color order by v.color) from variants v
+          where v.product_id = p.id and v.active and v.color is not null), '{}'),
+        exists (select 1 from variants v where v.product_id = p.id and v.active and v.stock > 0)
+      ))::int as off
+      from products p`);
+    expect(copies).toEqual({ n: 240, off: 0 });
   });
 
   it("follow every kind of product write before and after the deltas are folded in", async () => {
