@@ -98,10 +98,18 @@ export const products = pgTable(
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
     colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
     inStock: boolean("in_stock").notNull().default(false),
+    /**
+     * The sizes and colours of the active variants with stock (decision 067): "M in stock" is
+     * `sizes_in_stock && '{M}'`, exact without a lookup of the variants.
+     */
+    sizesInStock: text("sizes_in_stock").array().notNull().default(sql`'{}'::text[]`),
+    colorsInStock: text("colors_in_stock").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("products_sizes_idx").using("gin", t.sizes),
     index("products_colors_idx").using("gin", t.colors),
+    index("products_sizes_in_stock_idx").using("gin", t.sizesInStock),
+    index("products_colors_in_stock_idx").using("gin", t.colorsInStock),
     index("products_category_idx").on(t.categoryId, t.createdAt),
     index("products_brand_idx").on(t.brandId),
     index("products_vendor_idx").on(t.vendorId),

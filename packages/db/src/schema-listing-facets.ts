@@ -16,10 +16,12 @@ const cellColumns = () => ({
   onSale: boolean("on_sale").notNull(),
   /**
    * 'p' (the product), 's' (one of its sizes), 'c' (one of its colours) or 'x' (a size and a
-   * colour it has, not necessarily on one variant: the products' copies, decision 008).
+   * colour it has, not necessarily on one variant: the products' copies, decision 008); 'S' and
+   * 'C' a size or colour it has in stock, 'y' a size in stock and a colour, 'z' a size and a
+   * colour in stock (decision 067).
    */
-  dim: text("dim").$type<"p" | "s" | "c" | "x">().notNull(),
-  /** The size or colour ('x': size, chr(31), colour); '' for 'p'. */
+  dim: text("dim").$type<"p" | "s" | "c" | "x" | "S" | "C" | "y" | "z">().notNull(),
+  /** The size or colour ('x', 'y', 'z': size, chr(31), colour); '' for 'p'. */
   value: text("value").notNull().default(""),
   n: integer("n").notNull(),
 });

@@ -224,9 +224,12 @@ function variantCopies(rows: VariantRow[]) {
   const active = rows.filter((v) => v.active !== false);
   const distinct = (xs: (string | null | undefined)[]) =>
     [...new Set(xs.filter((x): x is string => !!x))].sort();
+  const stocked = active.filter((v) => (v.stock ?? 0) > 0);
   return {
     sizes: distinct(active.map((v) => v.size)),
     colors: distinct(active.map((v) => v.color)),
-    inStock: active.some((v) => (v.stock ?? 0) > 0),
+    inStock: stocked.length > 0,
+    sizesInStock: distinct(stocked.map((v) => v.size)),
+    colorsInStock: distinct(stocked.map((v) => v.color)),
   };
 }

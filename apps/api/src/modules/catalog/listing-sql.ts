@@ -48,11 +48,17 @@ export const tsq = (q: string) => sql`to_tsquery('english', ${q})`;
 
 /**
  * Size, colour and stock are properties of one variant: "M in Black, in stock" is one row. The
- * product's copies (`sizes`, `colors`, `in_stock`, kept by a trigger on variants) answer one
- * condition exactly and narrow the rows by index; only when two or more are combined does a
- * lookup of one variant confirm them, and then only for the products the copies let through.
+ * product's copies (`sizes`, `colors`, `in_stock`, `sizes_in_stock`, `colors_in_stock`, kept by
+ * a trigger on variants) answer one condition, or a size or colour in stock, exactly and narrow
+ * the rows by index; only a size with a colour needs a lookup of one variant to confirm them,
+ * and then only for the products the copies let through.
  */
 export function variantCondition(f: ListingFilter, skip: FacetKey[] = []): SQL | undefined {
+  const sizes = f.sizes?.length && !skip.includes("size") ? f.sizes : undefined;
+  const colors = f.colors?.length && !skip.includes("color") ? f.colors : undefined;
+  // A size or a colour in stock: the copies of the sizes and colours in stock say it exactly.
+  if (f.inStock && sizes && !colors) return sql`p.sizes_in_stock && ${texts(sizes)}`;
+  if (f.inStock && colors && !sizes) return sql`p.colors_in_stock && ${texts(colors)}`;
   const copies: SQL[] = [];
   const inVariant: SQL[] = [];
   if (f.sizes?.length && !skip.includes("size")) {
@@ -112,9 +118,9 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
 }
 
 /**
- * Whether the facet cells (decision 066) answer this listing's counts: they hold the
- * product-level facets and one size or one colour at a time (from the products' copies), not
- * prices, text or dates, nor what only a variant can say (a size in stock, a size in a colour).
+ * Whether the facet cells (decisions 066, 067) answer this listing's counts: they hold the
+ * product-level facets and one size or one colour at a time, in stock or not, not prices, text
+ * or dates, nor a size in a colour (that needs one variant to have both).
  */
 export function cellsAnswer(f: ListingFilter) {
   const sizes = f.sizes?.length ?? 0;
@@ -125,15 +131,16 @@ export function cellsAnswer(f: ListingFilter) {
     f.newWithinDays === undefined &&
     f.minPrice === undefined &&
     f.maxPrice === undefined &&
-    sizes + colors <= 1 &&
-    !(sizes + colors === 1 && f.inStock)
+    sizes + colors <= 1
   );
 }
 
 /**
  * How a listing reads the cells (`p`): which rows stand for its products (every product, or
- * those with the filtered size or colour), which give the size and colour facets, and the
- * scope every cell read is limited to (the page's categories, sale and stock).
+ * those with the filtered size or colour, or with it in stock), which give the size and colour
+ * facets, and the scope every cell read is limited to (the page's categories, sale and stock).
+ * With "in stock", the facet of the filtered dimension counts the in-stock products' sizes (or
+ * colours), and the other one the sizes (colours) of the products with the filter in stock.
  */
 export function cellPlan(f: ListingFilter) {
   const size = f.sizes?.[0];
@@ -143,25 +150,35 @@ export function cellPlan(f: ListingFilter) {
   if (f.categoryIds) scope.push(idsIn(sql`p.category_id`, f.categoryIds));
   if (f.onSale) scope.push(sql`p.on_sale`);
   if (f.inStock) scope.push(sql`p.in_stock`);
+  // The dimensions: products having the value ('s') or having it in stock ('S'), and the pairs
+  // of the value with the other dimension ('x', or 'y' for a size in stock, 'z' a colour).
+  const having = f.inStock
+    ? { s: "S", c: "C", xs: "y", xc: "z" }
+    : { s: "s", c: "c", xs: "x", xc: "x" };
+  const dim = (d: string) => sql`p.dim = ${d}`;
   if (size !== undefined) {
-    scope.push(sql`(p.dim = 's' or (p.dim = 'x' and ${part(1)} = ${size}))`);
+    scope.push(
+      sql`(p.dim = 's' or (${dim(having.s)} and p.value = ${size}) or (${dim(having.xs)} and ${part(1)} = ${size}))`,
+    );
     return {
       scope: sql.join(scope, sql` and `),
-      products: sql`p.dim = 's' and p.value = ${size}`,
+      products: sql`${dim(having.s)} and p.value = ${size}`,
       sizes: { rows: sql`p.dim = 's'`, value: sql`p.value` },
-      colors: { rows: sql`p.dim = 'x'`, value: part(2) },
+      colors: { rows: dim(having.xs), value: part(2) },
     };
   }
   if (color !== undefined) {
-    scope.push(sql`(p.dim = 'c' or (p.dim = 'x' and ${part(2)} = ${color}))`);
+    scope.push(
+      sql`(p.dim = 'c' or (${dim(having.c)} and p.value = ${color}) or (${dim(having.xc)} and ${part(2)} = ${color}))`,
+    );
     return {
       scope: sql.join(scope, sql` and `),
-      products: sql`p.dim = 'c' and p.value = ${color}`,
-      sizes: { rows: sql`p.dim = 'x'`, value: part(1) },
+      products: sql`${dim(having.c)} and p.value = ${color}`,
+      sizes: { rows: dim(having.xc), value: part(1) },
       colors: { rows: sql`p.dim = 'c'`, value: sql`p.value` },
     };
   }
-  scope.push(sql`p.dim <> 'x'`);
+  scope.push(sql`p.dim in ('p', 's', 'c')`);
   return {
     scope: sql.join(scope, sql` and `),
     products: sql`p.dim = 'p'`,
