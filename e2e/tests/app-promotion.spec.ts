@@ -56,8 +56,10 @@ test.describe("the app banner (§3 appPromotion, issue #17)", () => {
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Close the app banner" }).click();
     await expect(banner(page)).toHaveCount(0);
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === "app_promotion")?.value).toBe("dismissed");
+    // The banner goes at once; the cookie comes with the answer to the close form's post.
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "app_promotion")?.value)
+      .toBe("dismissed");
     // A later visit: the server leaves it out of the page.
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
