@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -79,6 +79,7 @@ export default defineConfig({
     stdout: "pipe",
     // No settings cache, so a test that changes a setting sees it on the next page.
     env: {
+      ...SERVER_ENV,
       CACHE_TTL_MS: "0",
       // The demo shop pays through the built-in sandbox gateways.
       PAYMENTS_SANDBOX: "true",

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp } from "@maidan/server/app";
 import { bootRuntime } from "@maidan/server/runtime";
-import { SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 import { mountStorefront, productionBuild } from "@maidan/server/storefront/mount";
 import { type LoadResult, load } from "./load.ts";
 import { cpuTimeMs } from "./plain-floor.ts";
@@ -28,7 +28,8 @@ import { startServer } from "./server-process.ts";
 if (!SERVER_NODE_FLAGS.every((f) => process.execArgv.includes(f))) {
   const me = fileURLToPath(import.meta.url);
   const args = [...SERVER_NODE_FLAGS, ...process.execArgv, me, ...process.argv.slice(2)];
-  process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);
+  const env = { ...process.env, ...SERVER_ENV };
+  process.exit(spawnSync(process.execPath, args, { stdio: "inherit", env }).status ?? 1);
 }
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 
 const SERVER = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
 
@@ -37,6 +37,7 @@ export async function startServer(
       cwd: opts.cwd,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         NODE_ENV: "production",
         PAYMENTS_SANDBOX: "true",
         LOG_LEVEL: "warn",

@@ -3,10 +3,10 @@ import { AVATAR_MAX_KB, AVATAR_PATH, AVATAR_RULES, avatarMessages } from "@maida
 import { AppError, type ErrorCode } from "@maidan/contracts/errors";
 import { validateValue } from "@maidan/contracts/validation";
 import type { Db, DbOrTx } from "@maidan/db/database";
-import sharp from "sharp";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import type { DropPictures } from "../media/media-cleanup.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
+import { loadSharp } from "../media/sharp.ts";
 import { accountMessages } from "./account.service.ts";
 import * as repo from "./auth.repository.ts";
 import { mediaAvatarFiles } from "./avatar-files.ts";
@@ -62,6 +62,7 @@ export function createAvatarService(deps: {
   }
 
   async function check(file: AvatarUpload) {
+    const sharp = await loadSharp();
     const probe = sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, animated: false });
     const meta = await probe.metadata().catch(() => null);
     const described = {
@@ -88,6 +89,7 @@ export function createAvatarService(deps: {
         throw refuse(avatarMessages.tooLarge, "AVATAR_TOO_LARGE");
       // A square from the middle, never enlarged.
       const side = Math.min(STORED_SIDE, await check(file));
+      const sharp = await loadSharp();
       const webp = await sharp(file.bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE })
         .rotate()
         .resize(side, side, { fit: "cover" })

@@ -6,9 +6,9 @@ import {
   disputeMessages,
 } from "@maidan/contracts/disputes";
 import { AppError } from "@maidan/contracts/errors";
-import sharp from "sharp";
 import { badRequest } from "../../lib/errors.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
+import { loadSharp } from "../media/sharp.ts";
 
 const MAX_SIDE = 8000;
 /** Stored at most this wide or tall; /img shrinks it further where it is shown. */
@@ -25,6 +25,7 @@ const DECODABLE = new Set(["jpeg", "png", "gif", "webp", "heif"]);
 export async function preparePhotos(files: DisputePhotoUpload[]): Promise<Buffer[]> {
   if (files.length > DISPUTE_MAX_PHOTOS) throw badRequest(disputeMessages.tooManyPhotos);
   const out: Buffer[] = [];
+  const sharp = await loadSharp();
   for (const f of files) {
     if (f.bytes.byteLength > DISPUTE_PHOTO_MAX_KB * 1024)
       throw new AppError("BODY_TOO_LARGE", disputeMessages.tooLarge);

@@ -1,5 +1,5 @@
 import type { AdminOrderDetail } from "@maidan/contracts/admin-orders";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { code128Widths } from "./code128.ts";
 
 /*
@@ -12,13 +12,17 @@ import { code128Widths } from "./code128.ts";
 const rs = (n: number) => `${n < 0 ? "−" : ""}Rs ${Math.abs(n).toLocaleString("en-PK")}`;
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
-/** A document of `size`, collected into one Buffer when `draw` has written it. */
-function render(
+/**
+ * A document of `size`, collected into one Buffer when `draw` has written it. pdfkit is loaded at
+ * the first document, not at start: it holds ~16 MB resident (issue #19's memory bar).
+ */
+async function render(
   title: string,
   size: "A4" | "A6",
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const Pdf: typeof PDFDocument = (await import("pdfkit")).default;
+  const doc = new Pdf({
     size,
     margin: size === "A6" ? 18 : 48,
     info: { Title: title, Author: "Maidan", Subject: title },

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import sharp from "sharp";
 import type { ImageRequest } from "./image-request.ts";
 import type { MediaStorage } from "./media-storage.ts";
+import { loadSharp } from "./sharp.ts";
 
 // Sources tried in order: the seed writes a WebP and a JPEG of each picture.
 const SOURCE_EXTENSIONS = ["webp", "jpg", "jpeg", "png"];
@@ -27,6 +27,7 @@ export function createImageCache(opts: { storage: MediaStorage; cacheDir: string
   async function encode(req: ImageRequest, target: string): Promise<Buffer | null> {
     const source = await original(req.path);
     if (!source) return null;
+    const sharp = await loadSharp();
     const pipeline = sharp(source).resize({ width: req.width, withoutEnlargement: true });
     const out =
       req.format === "avif"

@@ -1,5 +1,5 @@
 import { AppError } from "@maidan/contracts/errors";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 
 /** A picture's side may be at most this many pixels when it arrives (a decompression bomb). */
 const MAX_INPUT_SIDE = 10_000;
@@ -19,6 +19,7 @@ export async function toWebp(
     throw new AppError("PHOTO_TOO_LARGE", opts.tooLarge);
   const notImage = () => new AppError("PHOTO_INVALID", opts.notImage);
   if (bytes.byteLength === 0) throw notImage();
+  const sharp = await loadSharp();
   const img = sharp(bytes, { limitInputPixels: MAX_INPUT_SIDE * MAX_INPUT_SIDE, animated: false });
   const meta = await img.metadata().catch(() => null);
   if (!meta?.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw notImage();

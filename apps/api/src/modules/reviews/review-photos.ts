@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "@maidan/contracts/errors";
 import { type PhotoFile, REVIEW_PHOTO_MAX_KB, reviewMessages } from "@maidan/contracts/reviews";
-import sharp from "sharp";
 import type { MediaStorage } from "../media/media-storage.ts";
+import { loadSharp } from "../media/sharp.ts";
 
 const MAX_INPUT_SIDE = 8000;
 /** Stored at most this wide or high; /img serves smaller copies. */
@@ -28,6 +28,7 @@ export function photoFromDataUrl(image: string, name?: string): PhotoFile | null
  */
 export async function preparePhotos(files: PhotoFile[]): Promise<Buffer[]> {
   const out: Buffer[] = [];
+  const sharp = await loadSharp();
   for (const f of files) {
     if (f.bytes.byteLength > REVIEW_PHOTO_MAX_KB * 1024)
       throw new AppError("PHOTO_TOO_LARGE", reviewMessages.photoTooLarge);

@@ -6,9 +6,9 @@ import {
   vendorDocumentMessages,
 } from "@maidan/contracts/vendor-applications";
 import type { VendorDocumentRecord } from "@maidan/db/schema-vendor-applications";
-import sharp from "sharp";
 import { badRequest } from "../../lib/errors.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
+import { loadSharp } from "../media/sharp.ts";
 
 /*
  * A vendor applicant's documents (decision 058): up to 3 PDFs or pictures of 5 MB at most, each
@@ -46,6 +46,7 @@ export function sniffDocument(b: Uint8Array): DocType | null {
 
 /** A picture must also decode as what its signature says (a JPEG header on junk is not a photo). */
 async function decodes(b: Uint8Array, type: DocType) {
+  const sharp = await loadSharp();
   const meta = await sharp(b, { limitInputPixels: MAX_SIDE * MAX_SIDE })
     .metadata()
     .catch(() => null);
