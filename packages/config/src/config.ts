@@ -75,7 +75,8 @@ export const envSchema = z.object({
    * #19: the oldest entries go first beyond it).
    */
   CATALOG_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(48),
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  /** 64: 500 product pages of ~90 KB with their brotli and gzip forms (the entry bound). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   /** Storefront pages rendered at once; more wait in line (apps/server/src/storefront/render-gate.ts). */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),

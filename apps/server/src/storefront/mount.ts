@@ -70,7 +70,7 @@ export type MountOptions = {
   publicUrl: string;
   /** How long a first anonymous visit's page is reused (0: every request renders). */
   pageCacheMs?: number;
-  /** The page cache's memory: its pages' bytes in all encodings (default 32 MB). */
+  /** The page cache's memory: its pages' bytes in all encodings (default 64 MB). */
   pageCacheBytes?: number;
   /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
   renderConcurrency?: number;

@@ -32,7 +32,7 @@ export type CachedPage = {
  * Keys are `<variant> <url>`. `dropPaths` and `clear` also forget renders in flight, which may
  * have read what changed.
  */
-export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 32 * 2 ** 20) {
+export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 64 * 2 ** 20) {
   // A page weighs its body in all three encodings.
   const pages = boundedMap<{ page: CachedPage; at: number }>(
     maxEntries,
