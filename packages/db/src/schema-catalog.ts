@@ -114,7 +114,9 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brandId),
     index("products_vendor_idx").on(t.vendorId),
     index("products_price_idx").on(t.price),
-    // A category's cheapest and dearest product (the price facet) and its price-ordered pages.
+    // A category's cheapest and dearest product (the price facet) and its price-ordered pages;
+    // migration 0040 adds INCLUDE (active, mrp, in_stock, brand_id, vendor_id), which drizzle
+    // cannot declare, so the facet's walks are index-only.
     index("products_category_price_idx").on(t.categoryId, t.price),
     index("products_created_idx").on(t.createdAt),
     index("products_sold_idx").on(t.soldCount),
