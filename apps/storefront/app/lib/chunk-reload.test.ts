@@ -64,11 +64,26 @@ describe("isChunkLoadError", () => {
 });
 
 describe("reloadAfterChunkError", () => {
+  const browser = (onLine: boolean, reload = vi.fn()) =>
+    ({
+      sessionStorage: memoryStore(),
+      location: { reload },
+      navigator: { onLine },
+    }) as unknown as Window;
+
   it("reloads once per window", () => {
     const reload = vi.fn();
-    const win = { sessionStorage: memoryStore(), location: { reload } } as unknown as Window;
+    const win = browser(true, reload);
     expect(reloadAfterChunkError(win)).toBe(true);
     expect(reloadAfterChunkError(win)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("never reloads offline, where the network failed the chunk, not a deploy", () => {
+    const reload = vi.fn();
+    const win = browser(false, reload);
+    expect(reloadAfterChunkError(win)).toBe(false);
+    expect(win.sessionStorage.getItem(chunkReloadKey)).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
   });
 });

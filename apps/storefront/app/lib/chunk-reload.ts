@@ -10,34 +10,37 @@ type Store = Pick<Storage, "getItem" | "setItem">;
 
 /** True (and the time recorded) when no reload happened within the window. */
 export function claimChunkReload(store: Store, now = Date.now()): boolean {
-  let last = Number.NaN;
   try {
-    last = Number(store.getItem(chunkReloadKey));
+    // Nothing stored reads as 0 (and junk as NaN): neither is within the window.
+    const last = Number(store.getItem(chunkReloadKey));
+    if (last > 0 && now - last < chunkReloadWindowMs) return false;
+    store.setItem(chunkReloadKey, String(now));
+    return true;
   } catch {
     // Storage can be blocked (privacy modes); then we never reload, which is the safe side.
     return false;
   }
-  if (Number.isFinite(last) && last > 0 && now - last < chunkReloadWindowMs) return false;
-  try {
-    store.setItem(chunkReloadKey, String(now));
-  } catch {
-    return false;
-  }
-  return true;
 }
 
-/** Chromium's, Firefox's and Safari's failed dynamic import, and Vite's failed CSS preload. */
+/**
+ * Chromium's ("Failed to fetch dynamically imported module"), Firefox's ("error loading
+ * dynamically imported module") and Safari's failed dynamic import, and Vite's failed CSS preload.
+ */
 const chunkError =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   return chunkError.test(message);
 }
 
-/** Reloads the page if allowed; returns whether it did. Browser only. */
+/**
+ * Reloads the page if allowed; returns whether it did. Browser only. Never offline: there the
+ * chunk failed for the network, not for a deploy, and a reload would swap the shopper's page for
+ * the browser's offline page; the importer tries again once back online (link-prefetch.tsx).
+ */
 export function reloadAfterChunkError(win: Window = window): boolean {
-  if (!claimChunkReload(win.sessionStorage)) return false;
+  if (!win.navigator.onLine || !claimChunkReload(win.sessionStorage)) return false;
   win.location.reload();
   return true;
 }
