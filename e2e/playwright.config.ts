@@ -49,6 +49,10 @@ export default defineConfig({
       name: "settings",
       testMatch: /(analytics|hostile-urls|app-promotion|admin-settings)\.spec\.ts/,
       fullyParallel: false,
+      // One file at a time too: without it these files ran at once in different workers, where
+      // the back-office settings form, saved whole, can put back the app banner's old value
+      // under the banner's own test (it failed its first try in two CI runs).
+      workers: 1,
       use: { viewport: { width: 1366, height: 768 } },
     },
     {
