@@ -15,6 +15,7 @@ import { limitedBody, uploadLimit } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
 import {
   type CachedPage,
+  compressedPage,
   createPageCache,
   isFirstAnonymousVisit,
   isPrivateRender,
@@ -276,5 +277,5 @@ function sendCached(
   const encoding = pickEncoding(req.headers["accept-encoding"]);
   if (!encoding) return reply.send(page.body);
   reply.header("content-encoding", encoding);
-  return reply.send(page[encoding]);
+  return reply.send(compressedPage(page, encoding));
 }

@@ -4,7 +4,10 @@ import { contentSecurityPolicy } from "@maidan/api/plugins/security";
 import { SESSION_COOKIE } from "@maidan/contracts/auth";
 import { hashInlineScripts } from "./script-hashes.ts";
 
-/** A rendered page kept whole, with its compressed forms made once when it was stored. */
+/**
+ * A rendered page kept whole, with its brotli form made once when it was stored and its gzip
+ * form at the first request that cannot take brotli.
+ */
 export type CachedPage = {
   status: number;
   headers: [string, string][];
@@ -12,7 +15,8 @@ export type CachedPage = {
   /** The render's own Set-Cookie lines (sent only when the page is not shared). */
   cookies: string[];
   br: Buffer;
-  gzip: Buffer;
+  /** Made by `compressedPage` at the first request that asks for gzip (few browsers do now). */
+  gzip: Buffer | null;
   /** False when the render was not shareable (not a 200, or it set cookies of its own). */
   shareable: boolean;
   /**
@@ -28,16 +32,16 @@ export type CachedPage = {
  * what they see depends on the address alone, so one render serves everyone for `ttlMs`.
  * Stale-while-revalidate: after `ttlMs` the old page is still sent while one new render runs.
  * Concurrent misses of one key share one render. At most `maxEntries` pages and `maxBytes` of
- * their bodies in all three encodings (oldest written dropped first).
+ * their bodies in all three encodings (oldest written dropped first; a page's gzip form, made
+ * later if ever, is reserved at its brotli size plus a quarter).
  * Keys are `<variant> <url>`. `dropPaths` and `clear` also forget renders in flight, which may
  * have read what changed.
  */
 export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 64 * 2 ** 20) {
-  // A page weighs its body in all three encodings.
   const pages = boundedMap<{ page: CachedPage; at: number }>(
     maxEntries,
     maxBytes,
-    ({ page }) => page.body.length + page.br.length + page.gzip.length,
+    ({ page }) => page.body.length + page.br.length + gzipReserve(page),
   );
   const inflight = new Map<string, Promise<CachedPage>>();
   const refresh = (key: string, render: () => Promise<CachedPage>) => {
@@ -95,6 +99,18 @@ export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 64 *
   };
 }
 
+/** What a page's gzip form is taken to weigh before it exists (it runs ~10% above brotli). */
+function gzipReserve(page: CachedPage) {
+  return page.gzip?.length ?? Math.ceil(page.br.length * 1.25);
+}
+
+/** A shared page's body in `encoding`, its gzip form made and kept at the first asking. */
+export function compressedPage(page: CachedPage, encoding: "br" | "gzip"): Buffer {
+  if (encoding === "br") return page.br;
+  page.gzip ??= compressOnce("gzip", page.body);
+  return page.gzip;
+}
+
 /** Requests whose page may come from the cache: GET, no cookies, no bearer token. */
 export function isFirstAnonymousVisit(req: {
   method: string;
@@ -125,8 +141,9 @@ export function isPrivateRender(
 }
 
 /**
- * Buffers a response and compresses it once (brotli and gzip). `nonce`: the one the page was
- * rendered with; a shared page's scripts then run by hashes instead (decision 026).
+ * Buffers a response and compresses it once with brotli; gzip waits for a client that needs it
+ * (on a product page it took 0.9 ms of a 7 ms render, for almost no visitor). `nonce`: the one
+ * the page was rendered with; a shared page's scripts then run by hashes instead (decision 026).
  */
 export async function toCachedPage(
   res: Response,
@@ -158,8 +175,15 @@ export async function toCachedPage(
   // Made on every cache miss, before the first visitor gets the page: on a 60 KB product page
   // brotli 6 takes 1.5 ms for 12.1 KB where 11 took 70 ms for 11.0 KB, and a big catalogue
   // misses all the time (crawlers, long tails). gzip 9 saved nothing over 6.
-  const [br, gz] = shareable
-    ? [compressOnce("br", body), compressOnce("gzip", body)]
-    : [body, body];
-  return { status: res.status, headers, body, cookies, br, gzip: gz, shareable, csp };
+  const br = shareable ? compressOnce("br", body) : body;
+  return {
+    status: res.status,
+    headers,
+    body,
+    cookies,
+    br,
+    gzip: shareable ? null : body,
+    shareable,
+    csp,
+  };
 }
