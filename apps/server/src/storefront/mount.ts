@@ -15,7 +15,6 @@ import { limitedBody, uploadLimit } from "./body-limit.ts";
 import { inlineHeadStream, stylesheetInliner } from "./inline-css.ts";
 import {
   type CachedPage,
-  compressedPage,
   createPageCache,
   isFirstAnonymousVisit,
   isPrivateRender,
@@ -167,7 +166,9 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
             leave();
           }
         });
-        return sendCached(reply, page, entry, req, secure);
+        return sendCached(reply, page, entry, req, secure, (encoding) =>
+          pageCache.body(key, page, encoding),
+        );
       }
       // A client that leaves while waiting in line is not rendered for.
       let gone = false;
@@ -266,6 +267,7 @@ function sendCached(
   entry: EntryModule,
   req: FastifyRequest,
   secure: boolean,
+  bodyIn: (encoding: "br" | "gzip" | null) => Buffer,
 ) {
   reply.status(page.status);
   for (const [k, v] of page.headers) reply.header(k, v);
@@ -275,7 +277,6 @@ function sendCached(
   if (!page.shareable) return reply.send(page.body);
   reply.header("vary", "Accept-Encoding");
   const encoding = pickEncoding(req.headers["accept-encoding"]);
-  if (!encoding) return reply.send(page.body);
-  reply.header("content-encoding", encoding);
-  return reply.send(compressedPage(page, encoding));
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(bodyIn(encoding));
 }

@@ -1,31 +1,29 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import {
   type CachedPage,
-  compressedPage,
   createPageCache,
   isFirstAnonymousVisit,
   isPrivateRender,
+  sharedBody,
   toCachedPage,
 } from "./page-cache.ts";
 
-const page = (body: string, shareable = true): CachedPage => ({
-  status: 200,
-  headers: [],
-  body: Buffer.from(body),
-  cookies: [],
-  br: Buffer.from(body),
-  gzip: Buffer.from(body),
-  shareable,
-  csp: null,
-});
+const page = (body: string, shareable = true): CachedPage => {
+  const common = { status: 200, headers: [], cookies: [], csp: null };
+  return shareable
+    ? { ...common, shareable, br: brotliCompressSync(body), gzip: null, plain: null }
+    : { ...common, shareable, body: Buffer.from(body) };
+};
+/** A page's body as sent to a client that takes no compression. */
+const text = (p: CachedPage) => (p.shareable ? sharedBody(p, null).body : p.body).toString();
 
 describe("page cache", () => {
   it("renders once for concurrent misses and reuses the page while fresh", async () => {
     const cache = createPageCache(60_000);
     const render = vi.fn(async () => page("a"));
     const [x, y] = await Promise.all([cache.get("k", render), cache.get("k", render)]);
-    expect(x.body.toString()).toBe("a");
+    expect(text(x)).toBe("a");
     expect(y).toBe(x);
     await cache.get("k", render);
     expect(render).toHaveBeenCalledTimes(1);
@@ -39,10 +37,10 @@ describe("page cache", () => {
       const render = vi.fn(async () => page(`v${++n}`));
       await cache.get("k", render);
       vi.advanceTimersByTime(1_500);
-      expect((await cache.get("k", render)).body.toString()).toBe("v1");
+      expect(text(await cache.get("k", render))).toBe("v1");
       await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(2));
       await Promise.resolve();
-      expect((await cache.get("k", render)).body.toString()).toBe("v2");
+      expect(text(await cache.get("k", render))).toBe("v2");
     } finally {
       vi.useRealTimers();
     }
@@ -63,16 +61,37 @@ describe("page cache", () => {
     expect(render).toHaveBeenCalledTimes(4);
   });
 
-  it("keeps at most maxBytes of pages in all three encodings", async () => {
-    // Each page below weighs 3 × 10 bytes (body, brotli and gzip forms).
-    const cache = createPageCache(60_000, 500, 70);
+  it("keeps at most maxBytes of pages, weighed by their brotli form and a gzip reserve", async () => {
+    const one = page("0123456789");
+    if (!one.shareable) throw new Error("shared page expected");
+    const weight = one.br.length + Math.ceil(one.br.length * 1.25);
+    const cache = createPageCache(60_000, 500, 2 * weight + 1);
     const render = vi.fn(async () => page("0123456789"));
     for (const k of ["a", "b", "c"]) await cache.get(k, render);
-    expect([cache.size, cache.bytes]).toEqual([2, 60]);
+    expect([cache.size, cache.bytes]).toEqual([2, 2 * weight]);
     await cache.get("a", render); // dropped first, so rendered again
     expect(render).toHaveBeenCalledTimes(4);
     cache.clear();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+
+  it("weighs a page again when a client makes it keep an uncompressed form", async () => {
+    const body = "x".repeat(4000);
+    const one = page(body);
+    if (!one.shareable) throw new Error("shared page expected");
+    const weight = one.br.length + Math.ceil(one.br.length * 1.25);
+    const cache = createPageCache(60_000, 500, 2 * weight + body.length - 1);
+    const render = vi.fn(async () => page(body));
+    const a = await cache.get("a", render);
+    await cache.get("b", render);
+    expect(cache.bytes).toBe(2 * weight);
+    expect(cache.body("a", a, "br")).toBe(a.shareable ? a.br : null);
+    expect(cache.bytes).toBe(2 * weight);
+    expect(cache.body("a", a, null).toString()).toBe(body);
+    // "a" now weighs its plain form too and counts as written last: "b" made room for it.
+    expect([cache.size, cache.bytes]).toEqual([1, weight + body.length]);
+    expect(cache.body("a", a, null).toString()).toBe(body); // kept, not made again
+    expect(cache.bytes).toBe(weight + body.length);
   });
 });
 
@@ -85,14 +104,17 @@ describe("toCachedPage", () => {
       ],
     });
     const p = await toCachedPage(res, (c) => c.every((x) => x.startsWith("guest=")));
-    expect(p.shareable).toBe(true);
+    if (!p.shareable) throw new Error("expected a shared page");
     expect(p.headers).toEqual([["content-type", "text/html"]]);
-    expect(brotliDecompressSync(p.br).toString()).toBe(p.body.toString());
+    const html = "<html>hello</html>".repeat(100);
+    expect(brotliDecompressSync(p.br).toString()).toBe(html);
     expect(p.gzip).toBeNull();
-    const gz = compressedPage(p, "gzip");
-    expect(gunzipSync(gz).toString()).toBe(p.body.toString());
-    expect(compressedPage(p, "gzip")).toBe(gz); // made once, then kept
-    expect(compressedPage(p, "br")).toBe(p.br);
+    const gz = sharedBody(p, "gzip");
+    expect(gz.made).toBe(true);
+    expect(gunzipSync(gz.body).toString()).toBe(html);
+    expect(sharedBody(p, "gzip")).toEqual({ body: gz.body, made: false }); // made once, then kept
+    expect(sharedBody(p, "br")).toEqual({ body: p.br, made: false });
+    expect(sharedBody(p, null).body.toString()).toBe(html);
   });
 
   it("does not share other statuses, other cookies or a page marked no-store", async () => {
@@ -129,10 +151,10 @@ describe("toCachedPage with an HTML transform", () => {
     const html = () =>
       new Response("<p>a</p>", { headers: [["content-type", "text/html; charset=utf-8"]] });
     const upper = (s: string) => s.toUpperCase();
-    expect((await toCachedPage(html(), () => true, upper)).body.toString()).toBe("<P>A</P>");
-    expect((await toCachedPage(html(), () => false, upper)).body.toString()).toBe("<p>a</p>");
+    expect(text(await toCachedPage(html(), () => true, upper))).toBe("<P>A</P>");
+    expect(text(await toCachedPage(html(), () => false, upper))).toBe("<p>a</p>");
     const data = new Response("x", { headers: [["content-type", "text/x-script"]] });
-    expect((await toCachedPage(data, () => true, upper)).body.toString()).toBe("x");
+    expect(text(await toCachedPage(data, () => true, upper))).toBe("x");
   });
 });
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { addToCart, guest, send, setStock } from "@maidan/api/testing/cart-helpers";
 import { ADDRESS, placeOrder } from "@maidan/api/testing/order-helpers";
 import { sql } from "drizzle-orm";
@@ -177,5 +178,32 @@ describe("cached catalogue pages and stock", () => {
     const before = renders;
     await page(other.slug);
     expect(renders).toBe(before + 1);
+  });
+});
+
+describe("a cached page in each encoding", () => {
+  it("is rendered once and sent as brotli, gzip or uncompressed, the same page decoded", async () => {
+    const [p] = await products(1, 3);
+    if (!p) throw new Error("no product");
+    const get = (encoding?: string) =>
+      t.app.inject({
+        url: `/${p.slug}`,
+        headers: encoding ? { "accept-encoding": encoding } : {},
+      });
+    const before = renders;
+    const br = await get("gzip, deflate, br");
+    const gz = await get("gzip");
+    const plain = await get();
+    const again = await get();
+    expect(renders).toBe(before + 1);
+    expect([br.headers["content-encoding"], gz.headers["content-encoding"]]).toEqual([
+      "br",
+      "gzip",
+    ]);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("stock 3");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(again.body).toBe(plain.body);
   });
 });
