@@ -63,6 +63,32 @@ export async function prepare(url: string, run: string, carts = CARTS) {
   }
 }
 
+/**
+ * Waits until the job queue has nothing due left (queued, retrying or running), so the work a
+ * load deferred to jobs (the SMS of each COD order) is done, and counted, before the next load.
+ * Answers the milliseconds waited; 0 at once for a shop without the queue (older checkouts).
+ */
+export async function drainJobs(url: string, timeoutMs = 120_000): Promise<number> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const started = Date.now();
+  try {
+    const { rows } = await db.query("select to_regclass('pgboss.job') is not null as queue");
+    if (!rows[0]?.queue) return 0;
+    while (Date.now() - started < timeoutMs) {
+      const due = await db.query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job
+         where state in ('created', 'retry', 'active') and start_after <= now()`,
+      );
+      if (due.rows[0]?.n === 0) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`jobs still due after ${timeoutMs} ms`);
+  } finally {
+    await db.end();
+  }
+}
+
 /** Keeps autocannon's own headers (host among them) under ours. */
 export const merge = (req: RequestShape, ours: RequestShape): RequestShape => ({
   ...req,
