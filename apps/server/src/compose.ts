@@ -429,6 +429,7 @@ export async function composeDomains(
     media,
     events,
     audit: auditRecord,
+    dropFiles: mediaCleanup.dropFiles,
     ratingsChanged: (ids) => news.publish({ kind: "stock", productIds: ids }),
     cacheTtlMs: config.CACHE_TTL_MS,
   });

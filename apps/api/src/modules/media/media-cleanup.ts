@@ -15,10 +15,19 @@ export const MEDIA_CLEANUP_QUEUE = "media.cleanup";
 const UPLOADS = ["product-uploads/", "content/", "avatars/"];
 
 /**
+ * Folders of files the server names itself and records by key (review photos, decision 065's
+ * addendum): a write that forgets such a key queues its removal by the key.
+ */
+const KEYED = ["reviews/"];
+
+/**
  * Called in the transaction of a write that stops naming pictures (`/media/…` or `/img/<w>/…`
  * addresses; anything else is ignored): their removal is queued with the write, and happens only if it commits.
  */
 export type DropPictures = (tx: DbOrTx, addresses: unknown[]) => Promise<void>;
+
+/** The same for files recorded by their keys (`reviews/…`); other keys are ignored. */
+export type DropFiles = (tx: DbOrTx, keys: string[]) => Promise<void>;
 
 /** The stored file an address of an upload names, or null (a seed picture, another site…). */
 export function uploadKeyOf(address: string): string | null {
@@ -64,7 +73,13 @@ export function createMediaCleanup({
     for (const key of keys) await jobs.enqueue(tx, MEDIA_CLEANUP_QUEUE, { key });
   };
 
-  return { drop, removeIfUnnamed };
+  const dropFiles: DropFiles = async (tx, keys) => {
+    for (const key of new Set(keys))
+      if (isMediaKey(key) && KEYED.some((k) => key.startsWith(k)))
+        await jobs.enqueue(tx, MEDIA_CLEANUP_QUEUE, { key });
+  };
+
+  return { drop, dropFiles, removeIfUnnamed };
 }
 
 export type MediaCleanup = ReturnType<typeof createMediaCleanup>;

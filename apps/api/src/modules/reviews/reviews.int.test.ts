@@ -187,9 +187,27 @@ describe("photos", () => {
     expect(edit.statusCode).toBe(200);
     expect(edit.json().photos.map((p: { _id: string }) => p._id)).not.toContain(r.photos[0]._id);
     expect(edit.json().photos).toHaveLength(2);
+    // The dropped photo's removal was queued with the edit: gone once the job ran, the rest kept.
+    await t.app.domains.jobs.drain();
     expect((await send(t, "GET", r.photos[0].url.replace("/800/", "/160/"), {})).statusCode).toBe(
       404,
     );
+    const kept = edit.json().photos as { url: string }[];
+    for (const p of kept) expect((await send(t, "GET", p.url, {})).statusCode).toBe(200);
+    // Deleting the review queues its photos' removal in the same transaction.
+    expect((await send(t, "DELETE", `/api/reviews/my/${r._id}`, buyer)).statusCode).toBeLessThan(
+      300,
+    );
+    const keys = kept.map((p) => p.url.replace("/img/800/", ""));
+    const queued = await t.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job
+        where name = 'media.cleanup' and data->>'key' = any(${sql.param(keys)}::text[])`,
+    );
+    expect((queued.rows[0] as { n: number }).n).toBe(keys.length);
+    await t.app.domains.jobs.drain();
+    // A width not asked for before reads the stored original (resized copies stay on disk).
+    for (const p of kept)
+      expect((await send(t, "GET", p.url.replace("/800/", "/160/"), {})).statusCode).toBe(404);
   });
 });
 

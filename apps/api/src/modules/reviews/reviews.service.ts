@@ -28,6 +28,7 @@ import { parseInput } from "../../lib/parse.ts";
 import type { RecordAudit } from "../../lib/record-audit.ts";
 import { limit } from "../auth/rate-limit.ts";
 import type { Events } from "../events/events.ts";
+import type { DropFiles } from "../media/media-cleanup.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import { photoFromDataUrl, photoUrl, preparePhotos, reviewPhotoFiles } from "./review-photos.ts";
 import * as repo from "./reviews.repository.ts";
@@ -38,6 +39,8 @@ export type ReviewsDeps = {
   media: MediaStorage;
   events: Events;
   audit: RecordAudit;
+  /** Queues the removal of photos a write stopped naming, in that write's transaction. */
+  dropFiles: DropFiles;
   /** After a commit that changed products' ratings: caches showing them drop them. */
   ratingsChanged: (productIds: string[]) => void;
   /**
@@ -285,13 +288,13 @@ export function createReviews(deps: ReviewsDeps) {
       if (!before) throw missing();
       const webps = await preparePhotos(uploads(input.photos, formFiles));
       const moderated = await repo.moderated(db);
-      let dropped: string[] = [];
       let status: ReviewStatus = before.status;
       await withStoredPhotos(id, webps, (keys) =>
         db.transaction(async (tx) => {
           const r = await repo.reviewOfUser(tx, userId, id, true);
           if (!r?.product_id) throw missing();
-          dropped = (await repo.deletePhotos(tx, id, input.removePhotos)).map((p) => p.key);
+          const dropped = (await repo.deletePhotos(tx, id, input.removePhotos)).map((p) => p.key);
+          await deps.dropFiles(tx, dropped);
           const left = await repo.photosOf(tx, [id]);
           if (left.length + keys.length > REVIEW_MAX_PHOTOS)
             throw badRequest(reviewMessages.tooManyPhotos);
@@ -310,7 +313,6 @@ export function createReviews(deps: ReviewsDeps) {
             });
         }),
       );
-      await files.remove(dropped);
       if (before.product_id && (status === "published" || before.status === "published"))
         ratingsChanged([before.product_id]);
       return mineOne(userId, id);
@@ -318,19 +320,18 @@ export function createReviews(deps: ReviewsDeps) {
 
     async remove(userId, id) {
       if (!UUID.test(id)) throw missing();
-      let keys: string[] = [];
       let productId: string | null = null;
       await db.transaction(async (tx) => {
         const r = await repo.reviewOfUser(tx, userId, id, true);
         if (!r) throw missing();
-        keys = (await repo.photosOf(tx, [id])).map((p) => p.key);
+        const keys = (await repo.photosOf(tx, [id])).map((p) => p.key);
         await repo.deleteReview(tx, id);
+        await deps.dropFiles(tx, keys);
         if (r.product_id && r.status === "published") {
           productId = r.product_id;
           await repo.refreshProductRating(tx, r.product_id);
         }
       });
-      await files.remove(keys);
       if (productId) ratingsChanged([productId]);
     },
 
