@@ -32,16 +32,15 @@ export type CachedPage = {
  * what they see depends on the address alone, so one render serves everyone for `ttlMs`.
  * Stale-while-revalidate: after `ttlMs` the old page is still sent while one new render runs.
  * Concurrent misses of one key share one render. At most `maxEntries` pages and `maxBytes` of
- * their bodies in the forms made (oldest written dropped first; a page's gzip form, made later
- * if ever, is reserved at its brotli size plus a quarter; an uncompressed form is weighed when
- * it is made).
+ * their bodies in the forms made so far (oldest written dropped first; a page is weighed again
+ * when a client makes it keep another form, see `body`).
  * Keys are `<variant> <url>`. `dropPaths` and `clear` also forget renders in flight, which may
  * have read what changed.
  */
 export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 64 * 2 ** 20) {
   const pages = boundedMap<{ page: CachedPage; at: number }>(maxEntries, maxBytes, ({ page }) =>
     page.shareable
-      ? page.br.length + gzipReserve(page) + (page.plain?.length ?? 0)
+      ? page.br.length + (page.gzip?.length ?? 0) + (page.plain?.length ?? 0)
       : page.body.length,
   );
   const inflight = new Map<string, Promise<CachedPage>>();
@@ -111,11 +110,6 @@ export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 64 *
   };
 }
 
-/** What a page's gzip form is taken to weigh before it exists (it runs ~10% above brotli). */
-function gzipReserve(page: { br: Buffer; gzip: Buffer | null }) {
-  return page.gzip?.length ?? Math.ceil(page.br.length * 1.25);
-}
-
 /**
  * A shared page's body as the client takes it: brotli as kept; gzip, or uncompressed for a
  * client that takes neither, made from it at the first asking and kept. `made`: a form was made.
@@ -127,9 +121,11 @@ export function sharedBody(
   if (encoding === "br") return { body: page.br, made: false };
   const had = encoding === "gzip" ? page.gzip : page.plain;
   if (had) return { body: had, made: false };
-  page.plain ??= kept(brotliDecompressSync(page.br));
-  if (encoding === null) return { body: page.plain, made: true };
-  page.gzip = compressOnce("gzip", page.plain);
+  if (encoding === null) {
+    page.plain = kept(brotliDecompressSync(page.br));
+    return { body: page.plain, made: true };
+  }
+  page.gzip = compressOnce("gzip", page.plain ?? brotliDecompressSync(page.br));
   return { body: page.gzip, made: true };
 }
 
