@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@maidan/db/database";
+import { hotRows } from "@maidan/db/prepared";
 import { devOutbox } from "@maidan/db/schema-auth";
 import { messageSends } from "@maidan/db/schema-messages";
 import { and, desc, gte, inArray, sql } from "drizzle-orm";
@@ -9,21 +10,26 @@ export const insertOutbox = (db: DbOrTx, row: OutboxRow) => db.insert(devOutbox)
 
 /**
  * claimSend and the outbox's row in one statement (so one transaction): the message is written
- * exactly when its send is recorded. False when that job's message was sent before.
+ * exactly when its send is recorded. False when that job's message was sent before. A named
+ * prepared statement: every order's SMS runs it (planned once per connection, not per message).
  */
 export async function claimIntoOutbox(
   db: DbOrTx,
   claim: typeof messageSends.$inferInsert,
   row: OutboxRow,
 ) {
-  const result = await db.execute(sql`with claimed as (
+  const written = await hotRows<{ id: string }>(
+    db,
+    "outbox_claim",
+    sql`with claimed as (
       insert into message_sends (job_id, channel, recipient, template)
       values (${claim.jobId}, ${claim.channel}, ${claim.recipient}, ${claim.template})
       on conflict do nothing returning job_id)
     insert into dev_outbox (channel, recipient, subject, body, html)
     select ${row.channel}, ${row.recipient}, ${row.subject ?? null}, ${row.body}, ${row.html ?? null}
-    from claimed`);
-  return (result.rowCount ?? 0) > 0;
+    from claimed returning id`,
+  );
+  return written.length > 0;
 }
 
 /**
