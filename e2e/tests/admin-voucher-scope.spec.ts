@@ -86,7 +86,8 @@ test("a category voucher takes off its category's lines only", async ({ page, br
 
   const email = await signUp(page, info, `voucher-scope-${phone ? "p" : "d"}`);
   await addFromProductPage(page, inScope.slug);
-  await addFromProductPage(page, outOfScope.slug);
+  // Waits for the count of two: with the default (1) it returned before the second add landed.
+  await addFromProductPage(page, outOfScope.slug, 2);
   const prices = await withShopDb(async (db) => {
     const { rows } = await db.query<{ product_id: string; price: number; qty: number }>(
       `select v.product_id, v.price, ci.qty from cart_items ci join carts c on c.id = ci.cart_id

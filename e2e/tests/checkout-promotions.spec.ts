@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
+  addFromProductPage,
   amountOf,
   chooseDelivery,
   choosePayment,
@@ -9,7 +10,6 @@ import {
   rs,
   signUp,
   toReview,
-  visibleCartCount,
 } from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
@@ -54,16 +54,6 @@ const lastOrder = (email: string) =>
     if (!row) throw new Error("no order");
     return row;
   });
-
-async function addFromProductPage(page: Page, slug: string) {
-  await page.goto(`/${slug}`);
-  await page.waitForLoadState("networkidle");
-  // Share is enabled once the page is hydrated: network idle alone comes first on a slow phone.
-  await expect(page.getByRole("button", { name: "Share" })).toBeEnabled({ timeout: 15_000 });
-  await page.locator("button.add-to-cart").click();
-  // The count comes with the revalidated page, after the add: slow on a loaded 2-core machine.
-  await expect(visibleCartCount(page)).toHaveText("1", { timeout: 15_000 });
-}
 
 const inCategories = (slugs: string[]) =>
   `p.category_id in (select c.id from categories c left join categories up on up.id = c.parent_id
