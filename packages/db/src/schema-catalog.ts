@@ -114,9 +114,10 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brandId),
     index("products_vendor_idx").on(t.vendorId),
     index("products_price_idx").on(t.price),
-    // A category's cheapest and dearest product (the price facet) and its price-ordered pages;
-    // migration 0040 adds INCLUDE (active, mrp, in_stock, brand_id, vendor_id), which drizzle
-    // cannot declare, so the facet's walks are index-only.
+    // A category's cheapest and dearest product (the price facet), its price-ordered pages and
+    // the products outside a price range (decision 068); migration 0041 adds INCLUDE (active,
+    // mrp, in_stock, brand_id, vendor_id and the four variant copies), which drizzle cannot
+    // declare, so those reads are index-only.
     index("products_category_price_idx").on(t.categoryId, t.price),
     index("products_created_idx").on(t.createdAt),
     index("products_sold_idx").on(t.soldCount),

@@ -10,6 +10,10 @@ import {
   facetFilter,
   type ListingFilter,
   orderBy,
+  type PriceSide,
+  type PriceStats,
+  priceRanges,
+  productScope,
   RANKED_CANDIDATES,
   rankedCandidates,
   tsq,
@@ -87,8 +91,8 @@ export type FacetRow =
  * colours come from the products' copies (`unnest`), never from a join with variants; unnest
  * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan.
  */
-export const facetCounts = (db: DbOrTx, f: ListingFilter) =>
-  cellsAnswer(f) ? cellFacetCounts(db, f) : scannedFacetCounts(db, f);
+export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "outside") =>
+  cellsAnswer(f) ? cellFacetCounts(db, f, side) : scannedFacetCounts(db, f);
 
 export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
@@ -134,11 +138,35 @@ export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
  * counts products; a product has one 's' cell row per size, so a size's count is its products'.
  * The price facet reads the two ends of the (category, price) index, only in the categories the
  * cells say hold a match.
+ *
+ * A price range (decision 068) adds the products of one side of it as cell rows of their own
+ * (`catalog_facet_values`, as the triggers make them): "outside" subtracts those outside the
+ * range from the cells, "inside" counts those in it in place of the cells. Either way the cells
+ * (`n_all`) still choose the categories of the price facet, which ignores the range.
  */
-const cellFacetCounts = (db: DbOrTx, f: ListingFilter) => {
+const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
-  const cols = sql`p.dim, p.value, p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock, p.n`;
   const plan = cellPlan(f);
+  const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
+  // `n` counts for the facets, `n_all` (every price) chooses the price facet's categories.
+  const cellN = ranged && side === "inside" ? sql`0` : sql`p.n`;
+  const cols = sql`p.dim, p.value, p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock`;
+  const products = ranged
+    ? sql`union all select ${cols}, ${side === "inside" ? sql`` : sql`-`}count(*)::int, 0 from (
+          select d.dim, d.value, p.category_id, p.brand_id, p.vendor_id,
+            p.price < p.mrp as on_sale, p.in_stock
+          from (${sql.join(
+            priceRanges(f, side).map(
+              (range) => sql`select p.category_id, p.brand_id, p.vendor_id, p.price, p.mrp,
+                p.in_stock, p.sizes, p.colors, p.sizes_in_stock, p.colors_in_stock
+                from products p where ${productScope(f)} and ${range}`,
+            ),
+            sql` union all `,
+          )}) p
+          cross join lateral catalog_facet_values(p.sizes, p.colors, p.sizes_in_stock,
+            p.colors_in_stock) d) p
+        where ${plan.scope} group by ${cols}`
+    : sql``;
   const where = whereClause(f, ["price"]);
   const ends = (dir: ReturnType<typeof sql>) =>
     sql`(select p.price from products p where p.category_id = k.category_id and ${where}
@@ -146,20 +174,23 @@ const cellFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   return rows<FacetRow>(
     db,
     sql`with c as materialized (
-          select p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock, p.n,
+          select p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock, p.n, p.n_all,
             ${plan.products} as pr, ${plan.sizes.rows} as sr, ${plan.sizes.value} as sv,
             ${plan.colors.rows} as cr, ${plan.colors.value} as cv,
             ${flag(facetFilter(f, "category"))} as fc,
             ${flag(facetFilter(f, "brand"))} as fb, ${flag(facetFilter(f, "vendor"))} as fn
-          from (select ${cols} from listing_facet_cells p where ${plan.scope}
-            union all select ${cols} from listing_facet_deltas p where ${plan.scope}) p)
+          from (select ${cols}, ${cellN} as n, p.n as n_all from listing_facet_cells p
+              where ${plan.scope}
+            union all select ${cols}, ${cellN}, p.n from listing_facet_deltas p
+              where ${plan.scope}
+            ${products}) p)
         select 'total' as k, null as v, coalesce(sum(n), 0)::int as n,
           coalesce(sum(n) filter (where on_sale), 0)::int as a,
           coalesce(sum(n) filter (where in_stock), 0)::int as b
           from c where pr and fc and fb and fn
         union all select 'price', null, min(${ends(sql`asc`)}), max(${ends(sql`desc`)}), null
           from (select category_id from c where pr and fc and fb and fn
-            group by category_id having sum(n) > 0) k
+            group by category_id having sum(n_all) > 0) k
         union all select 'category', category_id::text, sum(n)::int, null, null from c
           where pr and fb and fn group by category_id having sum(n) > 0
         union all select 'brand', brand_id::text, sum(n)::int, null, null from c
@@ -172,6 +203,22 @@ const cellFacetCounts = (db: DbOrTx, f: ListingFilter) => {
         union all select 'color', cv, sum(n)::int, null, null from c
           where cr and fc and fb and fn group by cv having sum(n) > 0`,
   );
+};
+
+/** The price statistics of the last ANALYZE of products (null before the first). */
+export const priceStats = async (db: DbOrTx): Promise<PriceStats | null> => {
+  const [r] = await rows<{
+    values: number[] | null;
+    freqs: number[] | null;
+    bounds: number[] | null;
+  }>(
+    db,
+    sql`select most_common_vals::text::int[] as "values", most_common_freqs as freqs,
+        histogram_bounds::text::int[] as bounds
+      from pg_stats
+      where schemaname = current_schema() and tablename = 'products' and attname = 'price'`,
+  );
+  return r ? { values: r.values ?? [], freqs: r.freqs ?? [], bounds: r.bounds ?? [] } : null;
 };
 
 /** Folds the facet deltas into the cells (decision 066); how many deltas it folded. */

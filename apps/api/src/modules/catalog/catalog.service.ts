@@ -15,6 +15,7 @@ import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.t
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
+import { priceSide } from "./listing-sql.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 /** "New arrivals" are the products added in the last 30 days of the catalogue (issue #18). */
@@ -81,8 +82,13 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
   };
 
   // Facets depend on the filter only: every page and sort of a listing shares one computation.
+  // A price range reads the products on its smaller side (decision 068), judged by statistics.
+  const priceStats = () => cache.get("price-stats", () => repo.priceStats(db));
   const facets: FacetLoader = (f) =>
-    cache.get(`facets:${JSON.stringify(f)}`, () => repo.facetCounts(db, f));
+    cache.get(`facets:${JSON.stringify(f)}`, async () => {
+      const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
+      return repo.facetCounts(db, f, ranged ? priceSide(f, await priceStats()) : "outside");
+    });
   // `fresh`: new arrivals only (their own cache keys, since the filter differs).
   const listing = (q: ProductListQuery, sort: Sort, fresh = false) =>
     cache.get(`list:${sort}:${fresh ? "new:" : ""}${JSON.stringify(q)}`, async () => {

@@ -7,9 +7,10 @@ import { resolveFilter } from "./catalog-listing.ts";
 import { buildCategoryTree } from "./category-tree.ts";
 import { cellsAnswer } from "./listing-sql.ts";
 
-// Decision 066: the facet counts of a listing without text, price, size or colour filters are
-// summed from the facet cells. They must equal the scan of the products they replace, after any
-// write and whether or not the deltas have been folded in yet.
+// Decisions 066-068: the facet counts of a listing without text and with at most one size or
+// colour are summed from the facet cells (and, for a price range, the products on one side of
+// it). They must equal the scan of the products they replace, after any write and whether or
+// not the deltas have been folded in yet.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +58,12 @@ async function filters() {
     { category: "men", brand: b, size, inStock: "true", onSale: "true" },
     { category: "kids", color, vendor: v, inStock: "true" },
     { size: "Q7", inStock: "true" },
+    // A price range, from the cells and one side of the range (decision 068).
+    { category: "men", minPrice: "1500", maxPrice: "6000" },
+    { minPrice: "2000" },
+    { category: "women", maxPrice: "2500", size, onSale: "true" },
+    { category: "kids", minPrice: "800", maxPrice: "9000", color, inStock: "true", brand: b },
+    { category: "men", minPrice: "1", maxPrice: "2" },
   ];
   return queries.map((x) => ({ label: JSON.stringify(x), f: resolveFilter(listQuery(x), l) }));
 }
@@ -67,11 +74,13 @@ const sorted = (r: repo.FacetRow[]) =>
 async function expectCellsEqualScan() {
   for (const { label, f } of await filters()) {
     expect(cellsAnswer(f), label).toBe(true);
-    const [cells, scan] = await Promise.all([
-      repo.facetCounts(t.database.db, f),
+    const [outside, inside, scan] = await Promise.all([
+      repo.facetCounts(t.database.db, f, "outside"),
+      repo.facetCounts(t.database.db, f, "inside"),
       repo.scannedFacetCounts(t.database.db, f),
     ]);
-    expect(sorted(cells), label).toEqual(sorted(scan));
+    expect(sorted(outside), label).toEqual(sorted(scan));
+    expect(sorted(inside), label).toEqual(sorted(scan));
   }
 }
 
@@ -207,5 +216,27 @@ describe("facet cells", () => {
       select count(*)::int as n from products p
       where p.active and p.in_stock and p.category_id in (select id from tree)`);
     expect(body.total).toBe(truth?.n);
+  });
+
+  it("the API's price-filtered listing counts from the cells what the products say", async () => {
+    await q(sql`analyze products`); // the statistics that choose the side of the range
+    for (const [min, max] of [
+      [1000, 4000],
+      [1000, 1200],
+    ]) {
+      const res = await t.app.inject({
+        url: `/api/products?category=women&minPrice=${min}&maxPrice=${max}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { total: number; facets: { price: { min: number } } };
+      const [truth] = await q<{ n: number; min: number }>(sql`with recursive tree as (
+          select id from categories where slug = 'women'
+          union all select c.id from categories c join tree on c.parent_id = tree.id)
+        select count(*) filter (where p.price between ${min} and ${max})::int as n,
+          min(p.price) as min
+        from products p where p.active and p.category_id in (select id from tree)`);
+      expect(body.total, `${min}-${max}`).toBe(truth?.n);
+      expect(body.facets.price.min, `${min}-${max}`).toBe(truth?.min);
+    }
   });
 });

@@ -127,21 +127,75 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
 }
 
 /**
- * Whether the facet cells (decisions 066, 067) answer this listing's counts: they hold the
- * product-level facets and one size or one colour at a time, in stock or not, not prices, text
- * or dates, nor a size in a colour (that needs one variant to have both).
+ * Whether the facet cells (decisions 066, 067, 068) answer this listing's counts: they hold the
+ * product-level facets and one size or one colour at a time, in stock or not, not text or
+ * dates, nor a size in a colour (that needs one variant to have both). A price range is
+ * answered from the cells and the products on one side of it (`PriceSide`).
  */
 export function cellsAnswer(f: ListingFilter) {
   const sizes = f.sizes?.length ?? 0;
   const colors = f.colors?.length ?? 0;
-  return (
-    !f.tsQuery &&
-    !f.fuzzyName &&
-    f.newWithinDays === undefined &&
-    f.minPrice === undefined &&
-    f.maxPrice === undefined &&
-    sizes + colors <= 1
-  );
+  return !f.tsQuery && !f.fuzzyName && f.newWithinDays === undefined && sizes + colors <= 1;
+}
+
+/**
+ * How the cells answer a price range (decision 068): "outside" subtracts the products outside
+ * it from the cells, "inside" counts the products in it; either reads the products of one side
+ * by the (category_id, price) index, so the cheaper side is the smaller one.
+ */
+export type PriceSide = "inside" | "outside";
+
+/** The catalogue's price distribution as PostgreSQL's statistics keep it (`pg_stats`). */
+export type PriceStats = {
+  /** The most common prices and the share of products at each. */
+  values: number[];
+  freqs: number[];
+  /** Ascending bounds of equal shares of the other products. */
+  bounds: number[];
+};
+
+/**
+ * The smaller side of a listing's price range, judged by the catalogue's price statistics. Only
+ * a plan: both sides give the same counts. Without statistics, "outside", which reads no more
+ * products than the scan it replaces.
+ */
+export function priceSide(f: ListingFilter, stats: PriceStats | null): PriceSide {
+  if (!stats || (stats.values.length === 0 && stats.bounds.length < 2)) return "outside";
+  const lo = f.minPrice ?? Number.NEGATIVE_INFINITY;
+  const hi = f.maxPrice ?? Number.POSITIVE_INFINITY;
+  const within = (x: number) => x >= lo && x <= hi;
+  let common = 0;
+  let share = 0;
+  stats.values.forEach((v, i) => {
+    const freq = stats.freqs[i] ?? 0;
+    common += freq;
+    if (within(v)) share += freq;
+  });
+  if (stats.bounds.length >= 2)
+    share += ((1 - common) * stats.bounds.filter(within).length) / stats.bounds.length;
+  return share < 0.5 ? "inside" : "outside";
+}
+
+/**
+ * The conditions of the products on `side` of the listing's price range, one per index range:
+ * outside a range are the products below it and those above it.
+ */
+export function priceRanges(f: ListingFilter, side: PriceSide): SQL[] {
+  if (side === "inside") return [facetFilter(f, "price") ?? sql`true`];
+  const parts: SQL[] = [];
+  if (f.minPrice !== undefined) parts.push(sql`p.price < ${f.minPrice}`);
+  if (f.maxPrice !== undefined) parts.push(sql`p.price > ${f.maxPrice}`);
+  // A range with no ends leaves nothing outside it.
+  return parts.length ? parts : [sql`false`];
+}
+
+/** The products of the cells a listing reads (`cellPlan`'s scope), as a condition on products. */
+export function productScope(f: ListingFilter): SQL {
+  const parts: SQL[] = [sql`p.active`];
+  if (f.categoryIds) parts.push(idsIn(sql`p.category_id`, f.categoryIds));
+  if (f.onSale) parts.push(sql`p.price < p.mrp`);
+  if (f.inStock) parts.push(sql`p.in_stock`);
+  return sql.join(parts, sql` and `);
 }
 
 /**
