@@ -36,7 +36,7 @@ export const listCards = (
   offset: number,
   plan: "filter" | "walk" = "walk",
 ) => {
-  const ranked = sort === "relevance" ? rankedCandidates(f) : undefined;
+  const ranked = sort === "relevance" ? rankedCandidates(f, plan) : undefined;
   const join = ranked ? sql`left join ${ranked} r on r.id = p.id` : sql``;
   const order = orderBy(sort, f);
   // A search's first pages lie within its ranked candidates: sorted there, no second pass over

@@ -202,6 +202,18 @@ describe("facet cells", () => {
           ]);
           expect(filter, `${label} ${sort} ${offset}`).toEqual(walk);
         }
+    // A search ranks its best-selling candidates, found either way too.
+    const [first] = await filters();
+    for (const tsQuery of ["shoe:*", "shirt | kurta", "zzzz"])
+      for (const offset of [0, 24]) {
+        const f = { ...first!.f, tsQuery };
+        const [filter, walk] = await Promise.all([
+          repo.listCards(t.database.db, f, "relevance", 24, offset, "filter"),
+          repo.listCards(t.database.db, f, "relevance", 24, offset, "walk"),
+        ]);
+        expect(filter, `${tsQuery} ${offset}`).toEqual(walk);
+        if (tsQuery !== "zzzz" && offset === 0) expect(filter.length, tsQuery).toBeGreaterThan(0);
+      }
     expect(repo.cardsPlan(1_000, 24, 100_000)).toBe("filter");
     expect(repo.cardsPlan(40_000, 24, 100_000)).toBe("walk");
   });

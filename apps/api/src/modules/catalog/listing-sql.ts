@@ -278,16 +278,23 @@ export const RANKED_CANDIDATES = 1000;
  * number of times. Matches outside the candidates sort after them by sales, which keeps paging
  * stable. Undefined when the listing is not a search.
  */
-export function rankedCandidates(f: ListingFilter): SQL | undefined {
+export function rankedCandidates(f: ListingFilter, plan: "filter" | "walk"): SQL | undefined {
   const rank = f.tsQuery
     ? sql`ts_rank(p.search, ${tsq(f.tsQuery)})`
     : f.fuzzyName
       ? sql`word_similarity(${f.fuzzyName}, p.name)`
       : undefined;
   if (!rank) return undefined;
+  // "filter": the matches by the text index first (`offset 0` keeps the planner from walking
+  // the sales index through every product the words miss), then their best sellers.
+  const matches =
+    plan === "filter"
+      ? sql`(select p.id, p.sold_count, p.search, p.name from products p
+          where ${whereClause(f)} offset 0) p`
+      : sql`products p where ${whereClause(f)}`;
   return sql`(select p.id, p.sold_count, ${rank} as rank from (
-    select p.id, p.sold_count, p.search, p.name from products p
-    where ${whereClause(f)} order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}) p)`;
+    select p.id, p.sold_count, p.search, p.name from ${matches}
+    order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}) p)`;
 }
 
 /** The columns of a product card; `p` is products. */
