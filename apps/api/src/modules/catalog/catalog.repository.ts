@@ -91,8 +91,11 @@ export type FacetRow =
  * colours come from the products' copies (`unnest`), never from a join with variants; unnest
  * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan.
  */
-export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "outside") =>
-  cellsAnswer(f) ? cellFacetCounts(db, f, side) : scannedFacetCounts(db, f);
+export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "scan") => {
+  const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
+  if (!cellsAnswer(f) || (ranged && side === "scan")) return scannedFacetCounts(db, f);
+  return cellFacetCounts(db, f, side === "scan" ? "outside" : side);
+};
 
 export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
@@ -144,7 +147,7 @@ export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
  * range from the cells, "inside" counts those in it in place of the cells. Either way the cells
  * (`n_all`) still choose the categories of the price facet, which ignores the range.
  */
-const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide) => {
+const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side: "inside" | "outside") => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
   const plan = cellPlan(f);
   const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;

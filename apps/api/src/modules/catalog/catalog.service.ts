@@ -82,12 +82,12 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
   };
 
   // Facets depend on the filter only: every page and sort of a listing shares one computation.
-  // A price range reads the products on its smaller side (decision 068), judged by statistics.
+  // A price range reads the products on its small side, if it has one (decision 068).
   const priceStats = () => cache.get("price-stats", () => repo.priceStats(db));
   const facets: FacetLoader = (f) =>
     cache.get(`facets:${JSON.stringify(f)}`, async () => {
       const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
-      return repo.facetCounts(db, f, ranged ? priceSide(f, await priceStats()) : "outside");
+      return repo.facetCounts(db, f, ranged ? priceSide(f, await priceStats()) : undefined);
     });
   // `fresh`: new arrivals only (their own cache keys, since the filter differs).
   const listing = (q: ProductListQuery, sort: Sort, fresh = false) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { priceSide } from "./listing-sql.ts";
 
-// Decision 068: a price range's facets read the products on its smaller side.
+// Decision 068: a price range's facets read the products on its small side, or scan.
 describe("priceSide", () => {
   const stats = {
     values: [999, 1999],
@@ -23,12 +23,17 @@ describe("priceSide", () => {
   it("counts the common prices by their share", () => {
     // 20% at 999 and 1/11 of the other 70%: 26%.
     expect(priceSide({ minPrice: 900, maxPrice: 1200 }, stats)).toBe("inside");
-    // 30% at 999 and 1999 and 4/11 of the other 70%: 55%, where the histogram alone says 36%.
-    expect(priceSide({ minPrice: 900, maxPrice: 3000 }, stats)).toBe("outside");
+    // 30% at 999 and 1999, and 4/11 of the other 70%: 55%.
+    expect(priceSide({ minPrice: 900, maxPrice: 3000 }, stats)).toBe("scan");
   });
 
-  it("reads outside when there are no statistics yet", () => {
-    expect(priceSide({ minPrice: 5000, maxPrice: 5100 }, null)).toBe("outside");
-    expect(priceSide({ maxPrice: 10 }, { values: [], freqs: [], bounds: [] })).toBe("outside");
+  it("scans a range in the middle, where neither side is small", () => {
+    // 6/11 of 70%: 38% inside, 62% outside.
+    expect(priceSide({ minPrice: 2000, maxPrice: 9000 }, stats)).toBe("scan");
+  });
+
+  it("scans when there are no statistics yet", () => {
+    expect(priceSide({ minPrice: 5000, maxPrice: 5100 }, null)).toBe("scan");
+    expect(priceSide({ maxPrice: 10 }, { values: [], freqs: [], bounds: [] })).toBe("scan");
   });
 });

@@ -130,7 +130,8 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
  * Whether the facet cells (decisions 066, 067, 068) answer this listing's counts: they hold the
  * product-level facets and one size or one colour at a time, in stock or not, not text or
  * dates, nor a size in a colour (that needs one variant to have both). A price range is
- * answered from the cells and the products on one side of it (`PriceSide`).
+ * answered from the cells and the products on one side of it, when that side is small
+ * (`PriceSide`).
  */
 export function cellsAnswer(f: ListingFilter) {
   const sizes = f.sizes?.length ?? 0;
@@ -139,11 +140,14 @@ export function cellsAnswer(f: ListingFilter) {
 }
 
 /**
- * How the cells answer a price range (decision 068): "outside" subtracts the products outside
- * it from the cells, "inside" counts the products in it; either reads the products of one side
- * by the (category_id, price) index, so the cheaper side is the smaller one.
+ * How a price range's facets are counted (decision 068): "outside" subtracts the products
+ * outside it from the cells, "inside" counts the products in it; either reads those products by
+ * the (category_id, price) index and expands each into cell rows, which costs about three times
+ * what the one-pass "scan" of the whole scope costs per product. So a side is read only when it
+ * holds under PRICE_SIDE_SHARE of the products, and a range in the middle is scanned.
  */
-export type PriceSide = "inside" | "outside";
+export type PriceSide = "inside" | "outside" | "scan";
+export const PRICE_SIDE_SHARE = 0.3;
 
 /** The catalogue's price distribution as PostgreSQL's statistics keep it (`pg_stats`). */
 export type PriceStats = {
@@ -155,12 +159,11 @@ export type PriceStats = {
 };
 
 /**
- * The smaller side of a listing's price range, judged by the catalogue's price statistics. Only
- * a plan: both sides give the same counts. Without statistics, "outside", which reads no more
- * products than the scan it replaces.
+ * How to count a listing's price range, judged by the catalogue's price statistics. Only a plan:
+ * every way gives the same counts. Without statistics, the scan.
  */
 export function priceSide(f: ListingFilter, stats: PriceStats | null): PriceSide {
-  if (!stats || (stats.values.length === 0 && stats.bounds.length < 2)) return "outside";
+  if (!stats || (stats.values.length === 0 && stats.bounds.length < 2)) return "scan";
   const lo = f.minPrice ?? Number.NEGATIVE_INFINITY;
   const hi = f.maxPrice ?? Number.POSITIVE_INFINITY;
   const within = (x: number) => x >= lo && x <= hi;
@@ -173,14 +176,15 @@ export function priceSide(f: ListingFilter, stats: PriceStats | null): PriceSide
   });
   if (stats.bounds.length >= 2)
     share += ((1 - common) * stats.bounds.filter(within).length) / stats.bounds.length;
-  return share < 0.5 ? "inside" : "outside";
+  if (share < PRICE_SIDE_SHARE) return "inside";
+  return share > 1 - PRICE_SIDE_SHARE ? "outside" : "scan";
 }
 
 /**
  * The conditions of the products on `side` of the listing's price range, one per index range:
  * outside a range are the products below it and those above it.
  */
-export function priceRanges(f: ListingFilter, side: PriceSide): SQL[] {
+export function priceRanges(f: ListingFilter, side: "inside" | "outside"): SQL[] {
   if (side === "inside") return [facetFilter(f, "price") ?? sql`true`];
   const parts: SQL[] = [];
   if (f.minPrice !== undefined) parts.push(sql`p.price < ${f.minPrice}`);
