@@ -3,7 +3,7 @@ import * as repo from "@maidan/api/modules/catalog/catalog.repository";
 import { resolveFilter } from "@maidan/api/modules/catalog/catalog-listing";
 import { readQuery } from "@maidan/api/modules/catalog/catalog-search";
 import { buildCategoryTree } from "@maidan/api/modules/catalog/category-tree";
-import type { ListingFilter } from "@maidan/api/modules/catalog/listing-sql";
+import { type ListingFilter, priceSide } from "@maidan/api/modules/catalog/listing-sql";
 import { listQuery } from "@maidan/contracts/catalog";
 import { openDatabase } from "@maidan/db/database";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -37,12 +37,15 @@ const [categories, brands, vendors] = await Promise.all([
   repo.listVendors(database.db),
 ]);
 const lookups = { categories, brands, vendors };
+const stats = await repo.priceStats(database.db);
 
 async function explain(label: string, f: ListingFilter, sort: "relevance" | "price-asc") {
   process.stdout.write(`\n## ${label}\n  cards:\n`);
   await repo.listCards(explaining, f, sort, 24, 0);
-  process.stdout.write("  facets:\n");
-  await repo.facetCounts(explaining, f);
+  const side = priceSide(f, stats);
+  const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
+  process.stdout.write(`  facets${ranged ? ` (price range: ${side}, decision 068)` : ""}:\n`);
+  await repo.facetCounts(explaining, f, side);
 }
 
 await explain(
@@ -58,6 +61,14 @@ await explain(
 await explain(
   "onSale=true (whole catalogue)",
   resolveFilter(listQuery({ onSale: "true" }), lookups),
+  "relevance",
+);
+await explain(
+  "category=men&color=Black&minPrice=900&maxPrice=9000",
+  resolveFilter(
+    listQuery({ category: "men", color: "Black", minPrice: "900", maxPrice: "9000" }),
+    lookups,
+  ),
   "relevance",
 );
 const store = vendors[0]?.slug ?? "none";
