@@ -65,7 +65,12 @@ async function filters() {
     { category: "kids", minPrice: "800", maxPrice: "9000", color, inStock: "true", brand: b },
     { category: "men", minPrice: "1", maxPrice: "2" },
   ];
-  return queries.map((x) => ({ label: JSON.stringify(x), f: resolveFilter(listQuery(x), l) }));
+  const empty = resolveFilter(listQuery({ category: "women" }), l);
+  return [
+    ...queries.map((x) => ({ label: JSON.stringify(x), f: resolveFilter(listQuery(x), l) })),
+    // An empty range, which the query schema refuses, still counts nothing twice.
+    { label: "women, 5000 to 1000", f: { ...empty, minPrice: 5000, maxPrice: 1000 } },
+  ];
 }
 
 const sorted = (r: repo.FacetRow[]) =>

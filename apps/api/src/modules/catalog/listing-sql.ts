@@ -186,6 +186,9 @@ export function priceSide(f: ListingFilter, stats: PriceStats | null): PriceSide
  */
 export function priceRanges(f: ListingFilter, side: "inside" | "outside"): SQL[] {
   if (side === "inside") return [facetFilter(f, "price") ?? sql`true`];
+  // An empty range (the query schema refuses one) has every product outside it, once.
+  if (f.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)
+    return [sql`true`];
   const parts: SQL[] = [];
   if (f.minPrice !== undefined) parts.push(sql`p.price < ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`p.price > ${f.maxPrice}`);
