@@ -3,7 +3,11 @@ import * as repo from "@maidan/api/modules/catalog/catalog.repository";
 import { resolveFilter } from "@maidan/api/modules/catalog/catalog-listing";
 import { readQuery } from "@maidan/api/modules/catalog/catalog-search";
 import { buildCategoryTree } from "@maidan/api/modules/catalog/category-tree";
-import { type ListingFilter, priceSide } from "@maidan/api/modules/catalog/listing-sql";
+import {
+  hasPriceRange,
+  type ListingFilter,
+  priceSide,
+} from "@maidan/api/modules/catalog/listing-sql";
 import { listQuery } from "@maidan/contracts/catalog";
 import { openDatabase } from "@maidan/db/database";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -43,8 +47,9 @@ async function explain(label: string, f: ListingFilter, sort: "relevance" | "pri
   process.stdout.write(`\n## ${label}\n  cards:\n`);
   await repo.listCards(explaining, f, sort, 24, 0);
   const side = priceSide(f, stats);
-  const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
-  process.stdout.write(`  facets${ranged ? ` (price range: ${side}, decision 068)` : ""}:\n`);
+  process.stdout.write(
+    `  facets${hasPriceRange(f) ? ` (price range: ${side}, decision 068)` : ""}:\n`,
+  );
   await repo.facetCounts(explaining, f, side);
 }
 

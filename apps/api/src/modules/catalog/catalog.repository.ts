@@ -8,6 +8,7 @@ import {
   cellPlan,
   cellsAnswer,
   facetFilter,
+  hasPriceRange,
   type ListingFilter,
   orderBy,
   type PriceSide,
@@ -92,9 +93,9 @@ export type FacetRow =
  * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan.
  */
 export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "scan") => {
-  const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
-  if (!cellsAnswer(f) || (ranged && side === "scan")) return scannedFacetCounts(db, f);
-  return cellFacetCounts(db, f, side === "scan" ? "outside" : side);
+  if (!cellsAnswer(f)) return scannedFacetCounts(db, f);
+  if (!hasPriceRange(f)) return cellFacetCounts(db, f);
+  return side === "scan" ? scannedFacetCounts(db, f) : cellFacetCounts(db, f, side);
 };
 
 export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
@@ -145,16 +146,16 @@ export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
  * A price range (decision 068) adds the products of one side of it as cell rows of their own
  * (`catalog_facet_values`, as the triggers make them): "outside" subtracts those outside the
  * range from the cells, "inside" counts those in it in place of the cells. Either way the cells
- * (`n_all`) still choose the categories of the price facet, which ignores the range.
+ * (`n_all`) still choose the categories of the price facet, which ignores the range. `side` is
+ * given exactly when the listing has a range.
  */
-const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side: "inside" | "outside") => {
+const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side?: "inside" | "outside") => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
   const plan = cellPlan(f);
-  const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
   // `n` counts for the facets, `n_all` (every price) chooses the price facet's categories.
-  const cellN = ranged && side === "inside" ? sql`0` : sql`p.n`;
+  const cellN = side === "inside" ? sql`0` : sql`p.n`;
   const cols = sql`p.dim, p.value, p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock`;
-  const products = ranged
+  const products = side
     ? sql`union all select ${cols}, ${side === "inside" ? sql`` : sql`-`}count(*)::int, 0 from (
           select d.dim, d.value, p.category_id, p.brand_id, p.vendor_id,
             p.price < p.mrp as on_sale, p.in_stock

@@ -15,7 +15,7 @@ import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.t
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
-import { priceSide } from "./listing-sql.ts";
+import { hasPriceRange, priceSide } from "./listing-sql.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 /** "New arrivals" are the products added in the last 30 days of the catalogue (issue #18). */
@@ -86,8 +86,8 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
   const priceStats = () => cache.get("price-stats", () => repo.priceStats(db));
   const facets: FacetLoader = (f) =>
     cache.get(`facets:${JSON.stringify(f)}`, async () => {
-      const ranged = f.minPrice !== undefined || f.maxPrice !== undefined;
-      return repo.facetCounts(db, f, ranged ? priceSide(f, await priceStats()) : undefined);
+      const side = hasPriceRange(f) ? priceSide(f, await priceStats()) : undefined;
+      return repo.facetCounts(db, f, side);
     });
   // `fresh`: new arrivals only (their own cache keys, since the filter differs).
   const listing = (q: ProductListQuery, sort: Sort, fresh = false) =>

@@ -147,7 +147,11 @@ export function cellsAnswer(f: ListingFilter) {
  * holds under PRICE_SIDE_SHARE of the products, and a range in the middle is scanned.
  */
 export type PriceSide = "inside" | "outside" | "scan";
-export const PRICE_SIDE_SHARE = 0.3;
+const PRICE_SIDE_SHARE = 0.3;
+
+/** Whether the listing has a price range (either end). */
+export const hasPriceRange = (f: ListingFilter) =>
+  f.minPrice !== undefined || f.maxPrice !== undefined;
 
 /** The catalogue's price distribution as PostgreSQL's statistics keep it (`pg_stats`). */
 export type PriceStats = {
