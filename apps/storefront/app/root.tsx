@@ -18,7 +18,6 @@ import { LinkPrefetch } from "./components/link-prefetch";
 import { LoadingBar } from "./components/loading-bar";
 import { OfflineSupport } from "./components/offline-support";
 import { PageViewTracker } from "./components/page-view-tracker";
-import { Toaster } from "./components/toaster";
 import { viewerContext } from "./context";
 import { analyticsPlan } from "./lib/analytics";
 import { cartOwner } from "./lib/cart.server";
@@ -131,7 +130,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <LoadingBar />
         <OfflineSupport />
         <LinkPrefetch />
-        <Toaster />
         {children}
         <LoginDialogHost />
         <CampaignMarker />
