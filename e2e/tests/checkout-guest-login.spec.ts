@@ -1,94 +1,28 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { embeddedUrl } from "@maidan/db/embedded-url";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { withShopDb } from "./db.ts";
 import { snapshot } from "./helpers.ts";
+import { type SecondShop, startSecondShop } from "./second-shop.ts";
 
 /**
  * Guest login off (spec §6 "Guest login is a setting, default on"): a guest sees "Log in to
  * check out" instead of the address step, and the API answers the order call with 401.
  *
  * The setting is one row the whole shop reads, and other journeys check out as guests at the
- * same time. So this file runs its own shop: the same server code on a free port, with a
- * database of its own on the e2e PostgreSQL (and the e2e shop's images), where guest login is
- * off. It starts in a few seconds and is stopped after the file.
+ * same time. So this file runs its own shop (second-shop.ts), where guest login is off.
  */
-const SERVER = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-let shop: { base: string; server: ChildProcess; dataDir: string; dbName: string; url: string };
-
-async function waitReady(base: string, server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the second shop exited (${server.exitCode})`);
-    const ok = await fetch(`${base}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the second shop did not get ready in 60 s");
-}
+let shop: SecondShop;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const info = test.info();
-  const e2eData = process.env.E2E_DATA_DIR ?? "";
-  const dbName = `guest_off_${info.project.name}_${process.pid}_${Date.now()}`;
-  await withShopDb((db) => db.query(`create database ${dbName}`));
-  const url = embeddedUrl(e2eData, dbName);
-  const dataDir = mkdtempSync(join(tmpdir(), "maidan-e2e-guest-off-"));
-  // Images are written only when missing: the e2e shop's are reused as they are.
-  symlinkSync(join(e2eData, "media"), join(dataDir, "media"));
-  const httpPort = await freePort();
-  const server = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(httpPort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SEED_PRODUCTS: "10",
-      CACHE_TTL_MS: "0",
-      PAYMENTS_SANDBOX: "true",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${httpPort}`;
-  shop = { base, server, dataDir, dbName, url };
-  await waitReady(base, server);
-  const client = new pg.Client({ connectionString: url });
+  shop = await startSecondShop(test.info(), "guest_off");
+  const client = new pg.Client({ connectionString: shop.url });
   await client.connect();
   await client.query("update settings set guest_login = false where id = 1");
   await client.end();
 });
 
 test.afterAll(async () => {
-  if (!shop) return;
-  const exited = new Promise((r) => shop.server.once("exit", r));
-  shop.server.kill("SIGTERM");
-  await exited;
-  rmSync(shop.dataDir, { recursive: true, force: true });
-  await withShopDb((db) => db.query(`drop database if exists ${shop.dbName}`));
+  await shop?.stop();
 });
 
 test("guest login off: 'Log in to check out' instead of the address step, and the API's 401", async ({

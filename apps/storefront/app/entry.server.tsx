@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { AppServices } from "@maidan/contracts/services";
+import { SHARED_PAGE_HEADER } from "@maidan/contracts/shared-pages";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
@@ -13,6 +14,7 @@ import {
 import { cspNonceContext, servicesContext } from "./context";
 import { guestCookie, guestCookieName, newGuestId } from "./lib/guest-id.server";
 import { log } from "./lib/log.server";
+import { isSharedPage } from "./lib/shared-pages.server";
 import { afterBodyOpens, testModeRibbon } from "./lib/test-mode.server";
 
 /**
@@ -76,6 +78,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+
+  // Read by the server's page cache, which removes it (decision 069).
+  const routeIds = routerContext.staticHandlerContext.matches.map((match) => match.route.id);
+  if (isSharedPage(routeIds, new URL(request.url))) responseHeaders.set(SHARED_PAGE_HEADER, "1");
 
   const shop = loadContext.get(servicesContext);
   const ribbon = shop.payments.availability().testMode

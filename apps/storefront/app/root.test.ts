@@ -38,6 +38,8 @@ describe("root loader", () => {
       settings: fallbackSettings,
       categories: [],
       shipping: null,
+      // Rendered for nobody (no session, no guest cookie): a page that may be shared.
+      anonymous: true,
       viewer: null,
       cartQty: 0,
       unread: 0,
@@ -47,6 +49,13 @@ describe("root loader", () => {
     });
     expect(warn).toHaveBeenCalledTimes(3);
     captured.restore();
+  });
+
+  it("says whether the page was rendered for nobody (decision 069)", async () => {
+    const viewer = { id: "u1", name: "Hina", role: "user" } as Viewer;
+    expect((await loader(args())).anonymous).toBe(true);
+    expect((await loader(args(fakeServices(), null, "guest=abcdefgh12"))).anonymous).toBe(false);
+    expect((await loader(args(fakeServices(), viewer))).anonymous).toBe(false);
   });
 
   describe("the unread notifications (spec §4: only with an Authorization cookie that is not null)", () => {

@@ -18,12 +18,10 @@ import { LinkPrefetch } from "./components/link-prefetch";
 import { LoadingBar } from "./components/loading-bar";
 import { OfflineSupport } from "./components/offline-support";
 import { PageViewTracker } from "./components/page-view-tracker";
-import { viewerContext } from "./context";
 import { analyticsPlan } from "./lib/analytics";
-import { cartOwner } from "./lib/cart.server";
 import { FOOTER_COLUMNS } from "./lib/footer-links.server";
-import { readGuestId } from "./lib/guest-id.server";
-import { notificationsOwner } from "./lib/notifications.server";
+import { nobody, useLoadPersonalParts } from "./lib/personal";
+import { personalParts } from "./lib/personal.server";
 import { pathRedirect } from "./lib/redirects";
 import { type RootData, useRootData } from "./lib/root-data";
 import {
@@ -53,20 +51,17 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-/** Spec §4 "Server start": settings, categories and default shipping, each allowed to fail. */
+/**
+ * Spec §4 "Server start": settings, categories and default shipping, each allowed to fail, and
+ * the visitor's own parts (lib/personal.server.ts).
+ */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  const viewer = context.get(viewerContext);
   const { site } = services(context);
-  // A first visit (no session, no guest cookie yet) has an empty cart: no query for it.
-  const firstVisit = viewer === null && readGuestId(request) === null;
-  const notified = notificationsOwner(request, viewer);
-  const [settings, home, shipping, cart, unread] = await Promise.allSettled([
+  const [settings, home, shipping, personal] = await Promise.allSettled([
     site.settings(),
     once(context, "home", () => site.home()),
     site.defaultShipping(),
-    firstVisit ? null : services(context).carts.get(cartOwner(context)),
-    // §4: only with an Authorization cookie; §8: a failure is only logged.
-    notified ? services(context).notifications.unreadCount(notified) : null,
+    personalParts(context, request),
   ]);
   const categories = settledOr(home, null, "categories")?.categories ?? [];
   return {
@@ -75,14 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       .filter((category) => category.parent === null)
       .map(({ slug, name }) => ({ slug, name })),
     shipping: settledOr(shipping, null, "default shipping"),
-    viewer: viewer && {
-      name: viewer.name,
-      role: viewer.role,
-      zipcode: viewer.zipcode ?? null,
-      city: viewer.city ?? null,
-    },
-    cartQty: settledOr(cart, null, "cart")?.qty ?? 0,
-    unread: settledOr(unread, null, "notifications") ?? 0,
+    ...settledOr(personal, nobody, "personal parts"),
     payments: services(context).payments.availability(),
     footer: FOOTER_COLUMNS,
   };
@@ -142,6 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useLoadPersonalParts(useRootData().anonymous);
   return <Outlet />;
 }
 

@@ -8,6 +8,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   route("cart", "routes/cart.tsx", { id: "cart" }),
+  // The visitor's own parts for a page from the shared cache (decision 069): data, no page.
+  route("account/me", "routes/account/me.ts", { id: "account-me" }),
 
   layout("layouts/home.tsx", [index("routes/home.tsx", { id: "home" })]),
 

@@ -8,6 +8,7 @@ import type { CatalogChange } from "@maidan/api/modules/catalog/catalog-changes"
 import { newNonce, scriptNonce } from "@maidan/api/plugins/security";
 import type { Log } from "@maidan/contracts/log";
 import type { AppServices } from "@maidan/contracts/services";
+import { SHARED_PAGE_HEADER, SHARED_PAGE_TIMING } from "@maidan/contracts/shared-pages";
 import { logger } from "@maidan/observability/log";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
@@ -18,6 +19,7 @@ import {
   createPageCache,
   isFirstAnonymousVisit,
   isPrivateRender,
+  isSharedPageCandidate,
   toCachedPage,
 } from "./page-cache.ts";
 import { createRenderGate } from "./render-gate.ts";
@@ -145,30 +147,41 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
       const build = await opts.build();
       const entry = build.entry.module as unknown as EntryModule;
       const handle = handlerFor(build, entry);
+      const key = `${entry.firstVisit.variant(req.headers["user-agent"])} ${req.url}`;
+      const renderShared = async () => {
+        const leave = await gate.enter();
+        // Kept only for this render: a shared page's scripts run by hashes (toCachedPage).
+        const nonce = newNonce();
+        try {
+          return await toCachedPage(
+            // Not tied to this client: others wait for the same render. No cookies, so it is
+            // rendered for nobody (personal parts empty, a new guest cookie).
+            await handle(
+              toRequest(req, null, opts.publicUrl, true),
+              entry.createLoadContext(opts.services, nonce),
+            ),
+            entry.firstVisit.onlyGuestCookie,
+            inlineCss,
+            nonce,
+          );
+        } finally {
+          leave();
+        }
+      };
       if (pageCache && isFirstAnonymousVisit(req)) {
-        const key = `${entry.firstVisit.variant(req.headers["user-agent"])} ${req.url}`;
-        const page = await pageCache.get(key, async () => {
-          const leave = await gate.enter();
-          // Kept only for this render: a shared page's scripts run by hashes (toCachedPage).
-          const nonce = newNonce();
-          try {
-            return await toCachedPage(
-              // Not tied to this client: others wait for the same render.
-              await handle(
-                toRequest(req, null, opts.publicUrl),
-                entry.createLoadContext(opts.services, nonce),
-              ),
-              entry.firstVisit.onlyGuestCookie,
-              inlineCss,
-              nonce,
-            );
-          } finally {
-            leave();
-          }
-        });
+        const page = await pageCache.get(key, renderShared);
         return sendCached(reply, page, entry, req, secure, (encoding) =>
           pageCache.body(key, page, encoding),
         );
+      }
+      // A visitor with a session or a cart gets the kept page when it is a shared one; the
+      // page then asks for their own parts (decision 069).
+      const sharedCandidate = pageCache !== null && isSharedPageCandidate(req);
+      if (sharedCandidate && pageCache.holds(key)) {
+        const page = await pageCache.get(key, renderShared);
+        if (page.shareable && page.sharedPage) {
+          return sendShared(reply, page, req, (encoding) => pageCache.body(key, page, encoding));
+        }
       }
       // A client that leaves while waiting in line is not rendered for.
       let gone = false;
@@ -187,6 +200,11 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
           toRequest(req, reply, opts.publicUrl),
           entry.createLoadContext(opts.services, scriptNonce(reply)),
         );
+        // A shared page rendered for one visitor: keep the anonymous render for the next.
+        if (sharedCandidate && response.headers.has(SHARED_PAGE_HEADER)) {
+          pageCache.get(key, renderShared).catch(() => {});
+        }
+        response.headers.delete(SHARED_PAGE_HEADER);
         return sendResponse(
           reply,
           response,
@@ -206,9 +224,15 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
  * canonical links, share images and return URLs from `request.url`, and a page kept in the page
  * cache must not carry a Host some client made up.
  */
-function toRequest(req: FastifyRequest, reply: FastifyReply | null, origin: string): Request {
+function toRequest(
+  req: FastifyRequest,
+  reply: FastifyReply | null,
+  origin: string,
+  anonymous = false,
+): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
+    if (anonymous && (k === "cookie" || k === "authorization")) continue;
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
     else if (v !== undefined) headers.set(k, v);
   }
@@ -258,6 +282,26 @@ function sendResponse(
     return reply.send(body.pipe(inlineHeadStream(inlineCss)));
   }
   return reply.send(body);
+}
+
+/**
+ * A shared page from the cache for a visitor with cookies: no cookie of its own (theirs stay as
+ * they are), and Server-Timing tells the page to load their own parts (lib/personal.ts).
+ */
+function sendShared(
+  reply: FastifyReply,
+  page: CachedPage & { shareable: true },
+  req: FastifyRequest,
+  bodyIn: (encoding: "br" | "gzip" | null) => Buffer,
+) {
+  reply.status(page.status);
+  for (const [k, v] of page.headers) reply.header(k, v);
+  if (page.csp) reply.header("content-security-policy", page.csp);
+  reply.header("server-timing", SHARED_PAGE_TIMING);
+  reply.header("vary", "Accept-Encoding");
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(bodyIn(encoding));
 }
 
 /** A page from the cache, compressed as the client accepts, with a guest cookie of its own. */

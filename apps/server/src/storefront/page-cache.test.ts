@@ -12,7 +12,14 @@ import {
 const page = (body: string, shareable = true): CachedPage => {
   const common = { status: 200, headers: [], cookies: [], csp: null };
   return shareable
-    ? { ...common, shareable, br: brotliCompressSync(body), gzip: null, plain: null }
+    ? {
+        ...common,
+        shareable,
+        sharedPage: false,
+        br: brotliCompressSync(body),
+        gzip: null,
+        plain: null,
+      }
     : { ...common, shareable, body: Buffer.from(body) };
 };
 /** A page's body as sent to a client that takes no compression. */

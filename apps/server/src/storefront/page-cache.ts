@@ -3,6 +3,7 @@ import { boundedMap } from "@maidan/api/lib/bounded-map";
 import { compressOnce, kept } from "@maidan/api/lib/shared-json";
 import { contentSecurityPolicy } from "@maidan/api/plugins/security";
 import { SESSION_COOKIE } from "@maidan/contracts/auth";
+import { SHARED_PAGE_HEADER } from "@maidan/contracts/shared-pages";
 import { hashInlineScripts } from "./script-hashes.ts";
 
 /**
@@ -22,7 +23,14 @@ export type CachedPage = {
    */
   csp: string | null;
 } & (
-  | { shareable: true; br: Buffer; gzip: Buffer | null; plain: Buffer | null }
+  | {
+      shareable: true;
+      br: Buffer;
+      gzip: Buffer | null;
+      plain: Buffer | null;
+      /** The storefront marked it shared: it may go to visitors with a session too (decision 069). */
+      sharedPage: boolean;
+    }
   /** Not shareable (not a 200, or it set cookies of its own): sent as rendered, never kept. */
   | { shareable: false; body: Buffer }
 );
@@ -78,6 +86,10 @@ export function createPageCache(ttlMs: number, maxEntries = 500, maxBytes = 64 *
       const stored = made ? pages.get(key) : undefined;
       if (stored?.page === page) pages.set(key, stored);
       return body;
+    },
+    /** Whether a page (fresh or stale) is kept for `key`. */
+    holds(key: string) {
+      return pages.get(key) !== undefined;
     },
     clear() {
       pages.clear();
@@ -138,6 +150,14 @@ export function isFirstAnonymousVisit(req: {
 }
 
 /**
+ * Requests that may get a shared page (decision 069) although they carry cookies or a bearer
+ * token: GETs of a document (a client navigation's `.data` request renders its loaders).
+ */
+export function isSharedPageCandidate(req: { method: string; url: string }) {
+  return req.method === "GET" && !(req.url.split("?")[0] ?? "").endsWith(".data");
+}
+
+/**
  * Whether a rendered page belongs to one shopper: asked for with a session (cookie or bearer
  * token), or setting or clearing one. Such pages are sent `Cache-Control: private`, so no
  * shared cache keeps them and the service worker does not store them (a page with a shopper's
@@ -170,7 +190,9 @@ export async function toCachedPage(
   nonce?: string,
 ): Promise<CachedPage> {
   const cookies = res.headers.getSetCookie();
-  const headers = [...res.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length");
+  const headers = [...res.headers].filter(
+    ([k]) => k !== "set-cookie" && k !== "content-length" && k !== SHARED_PAGE_HEADER,
+  );
   // A page that says it must not be stored (the dev outbox) is not shared either.
   const shareable =
     res.status === 200 &&
@@ -195,5 +217,16 @@ export async function toCachedPage(
   // brotli 6 takes 1.5 ms for 12.1 KB where 11 took 70 ms for 11.0 KB, and a big catalogue
   // misses all the time (crawlers, long tails). gzip 9 saved nothing over 6.
   const br = compressOnce("br", body);
-  return { status: res.status, headers, cookies, csp, shareable, br, gzip: null, plain: null };
+  const sharedPage = res.headers.has(SHARED_PAGE_HEADER);
+  return {
+    status: res.status,
+    headers,
+    cookies,
+    csp,
+    shareable,
+    sharedPage,
+    br,
+    gzip: null,
+    plain: null,
+  };
 }

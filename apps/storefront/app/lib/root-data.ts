@@ -1,5 +1,6 @@
 import type { PublicSettings, ShippingMethod } from "@maidan/contracts/site";
 import { useRouteLoaderData } from "react-router";
+import { nobody, type PersonalParts, usePersonalParts } from "./personal";
 import { fallbackSettings } from "./settings";
 
 export type NavCategory = { slug: string; name: string };
@@ -11,25 +12,10 @@ export type FooterColumn = {
 };
 
 /** What the root loader gives every page. */
-export type RootData = {
+export type RootData = PersonalParts & {
   settings: PublicSettings;
   categories: NavCategory[];
   shipping: ShippingMethod | null;
-  /**
-   * The signed-in shopper's display name, role and §3 `zipcode` (the profile's postal code), or
-   * null (never tokens or contact details).
-   */
-  viewer: {
-    name: string;
-    role: "user" | "vendor" | "manager" | "admin";
-    zipcode: string | null;
-    /** The profile's city, for the product page's delivery line. */
-    city?: string | null;
-  } | null;
-  /** Units in the visitor's cart, for the header (cart module, #5). */
-  cartQty: number;
-  /** The signed-in shopper's unread notifications, for the header's and tab bar's badge. */
-  unread: number;
   /**
    * The gateways taking payments (checkout offers only these) and whether any of them is a
    * sandbox (the ribbon itself is written by entry.server.tsx; decision 024).
@@ -40,15 +26,18 @@ export type RootData = {
 };
 
 export const emptyRootData: RootData = {
+  ...nobody,
   settings: fallbackSettings,
   categories: [],
   shipping: null,
-  viewer: null,
-  cartQty: 0,
-  unread: 0,
 };
 
-/** The root loader's data; the fallbacks while an error page renders without it. */
+/**
+ * The root loader's data; the fallbacks while an error page renders without it. A page rendered
+ * for nobody shows the visitor's own parts once `/account/me` has answered (lib/personal.ts).
+ */
 export function useRootData(): RootData {
-  return useRouteLoaderData<RootData>("root") ?? emptyRootData;
+  const data = useRouteLoaderData<RootData>("root") ?? emptyRootData;
+  const personal = usePersonalParts();
+  return data.anonymous && personal ? { ...data, ...personal } : data;
 }
