@@ -15,7 +15,8 @@ import { startServer } from "./server-process.ts";
 /**
  * `npm run bench:pages [-- --base http://127.0.0.1:PORT --label after --seconds 5 --connections 20]`
  * Server-rendered page speed against the static floor in the same run: `/api/ping`, the home
- * page, a category listing and a product page (anonymous, as a first visit: no cookies). Then
+ * page, a category listing and a product page (anonymous, as a first visit: no cookies), then
+ * the listing and the product page for a signed-in shopper and their own parts. Then
  * the CPU time per render: the app is built in this process (same build, same database via
  * DATABASE_URL / DATA_DIR) and each page is rendered one request at a time through
  * `app.inject`, so the process's CPU delta belongs to that render alone (database work runs in
@@ -48,11 +49,16 @@ const { values } = parseArgs({
 process.env.NODE_ENV = "production";
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-const targets = [
+type Target = { name: string; path: string; signedIn?: boolean };
+const targets: Target[] = [
   { name: "floor: static string", path: "/api/ping" },
   { name: "SSR home page", path: "/" },
   { name: "SSR category page", path: values.category! },
   { name: "SSR product page", path: values.product! },
+  // A signed-in shopper (decision 069): the shared page, then their parts from /account/me.
+  { name: "signed in: category page", path: values.category!, signedIn: true },
+  { name: "signed in: product page", path: values.product!, signedIn: true },
+  { name: "signed in: their parts (/account/me)", path: "/account/me", signedIn: true },
 ];
 
 const server = values.base ? undefined : await startServer({}, 3960);
@@ -65,10 +71,14 @@ const serverCpu: { name: string; msPerRequest: number }[] = [];
 const pid = values.pid ?? (server ? String(server.pid) : undefined);
 const serverCpuMs = () => cpuTimeMs(pid!);
 try {
+  const session = await signUp(base);
   for (const t of targets) {
-    await load(base, t.name, t.path, { connections: 10, seconds: 2 }); // warm-up
     // As a browser asks: compressed (the page cache keeps brotli and gzip forms).
-    const headers = { "accept-encoding": "br, gzip" };
+    const headers = {
+      "accept-encoding": "br, gzip",
+      ...(t.signedIn ? { cookie: `Authorization=${session}` } : {}),
+    };
+    await load(base, t.name, t.path, { connections: 10, seconds: 2, headers }); // warm-up
     const before = pid ? serverCpuMs() : 0;
     const r = await load(base, t.name, t.path, { connections, seconds, headers });
     if (pid) {
@@ -81,8 +91,24 @@ try {
 } finally {
   await server?.stop();
 }
-for (const t of targets.slice(1)) cpu.push({ name: t.name, ...(await renderCpu(t.path)) });
+for (const t of targets.slice(1, 4)) cpu.push({ name: t.name, ...(await renderCpu(t.path)) });
 await closeApp?.();
+
+/** A new shopper's session token on the server under test. */
+async function signUp(on: string) {
+  const res = await fetch(`${on}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: on },
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Shopper",
+      email: `bench-pages-${Date.now()}@example.com`,
+      password: "correct-horse-1",
+    }),
+  });
+  if (!res.ok) throw new Error(`signup on ${on}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
 
 async function inProcessApp() {
   if (cached) return cached;
