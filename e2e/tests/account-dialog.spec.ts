@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { withShopDb } from "./db.ts";
-import { snapshot } from "./helpers.ts";
+import { hydrated, snapshot } from "./helpers.ts";
 
 /** Login dialog (spec §3), campaign marker (§3, §9) and the §5 rule messages on account forms. */
 
@@ -19,8 +19,12 @@ async function productSlug() {
 const bodyLocked = (page: Page) =>
   page.evaluate(() => document.body.classList.contains("no-scroll"));
 
-/** The header's "Log in" on desktop, the Account tab on the phone. */
+/**
+ * The header's "Log in" on desktop, the Account tab on the phone. Once hydrated: before that the
+ * link is a plain one to the login page.
+ */
 async function openDialog(page: Page, phone: boolean) {
+  await hydrated(page);
   if (phone)
     await page
       .getByRole("navigation", { name: "Main" })
