@@ -79,7 +79,7 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   /** Storefront pages rendered at once; more wait in line (apps/server/src/storefront/render-gate.ts). */
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   // Accounts (issue #4): outside services sit behind adapters; unset means the local dev outbox.
   DEV_OUTBOX: bool.optional(),
   SMS_GATEWAY_URL: z.url().optional(),

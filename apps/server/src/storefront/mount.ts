@@ -74,7 +74,7 @@ export type MountOptions = {
   pageCacheMs?: number;
   /** The page cache's memory: its pages' bytes in all encodings (default 64 MB). */
   pageCacheBytes?: number;
-  /** Page renders at once; the rest wait in line (render-gate.ts). Default 16. */
+  /** Page renders at once; the rest wait in line (render-gate.ts). Default 8. */
   renderConcurrency?: number;
 };
 
@@ -88,7 +88,7 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
   const pageCache = opts.pageCacheMs
     ? createPageCache(opts.pageCacheMs, 500, opts.pageCacheBytes)
     : null;
-  const gate = createRenderGate(opts.renderConcurrency ?? 16);
+  const gate = createRenderGate(opts.renderConcurrency ?? 8);
   // A product's pages go when its stock changes; every page when one sells out or comes back
   // or a product is edited (listings, home and landing tiles show it), or when the catalogue
   // is invalidated.
