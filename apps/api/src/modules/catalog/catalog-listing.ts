@@ -69,10 +69,20 @@ export async function runListing(
     searching && sort === "relevance" ? Math.max(end, RANKED_CANDIDATES) : end,
     l,
   );
+  // A search's facet pass names its first pages' ids in relevance order (decision 070).
+  const ranked = early?.find((r) => r.k === "ranked");
+  const rankedIds = ranked?.v ? ranked.v.split(",") : [];
+  const byId =
+    ranked !== undefined &&
+    sort === "relevance" &&
+    matches !== undefined &&
+    rankedIds.length >= Math.min(end, matches);
   const [cards, facetRows] = await Promise.all([
     matches !== undefined && offset >= matches
       ? []
-      : repo.listCards(db, f, sort, q.limit, offset, plan),
+      : byId
+        ? repo.cardsById(db, rankedIds.slice(offset, end))
+        : repo.listCards(db, f, sort, q.limit, offset, plan),
     early ?? loadFacets(f),
   ]);
   const counts = { total: 0, onSale: 0, inStock: 0 };
@@ -88,7 +98,8 @@ export async function runListing(
     else if (r.k === "category") byCategory.push({ id: r.v, count: r.n });
     else if (r.k === "brand") byBrand.push({ id: r.v, count: r.n });
     else if (r.k === "vendor") byVendor.push({ id: r.v, count: r.n });
-    else (r.k === "size" ? bySize : byColor).push({ value: r.v, count: r.n });
+    else if (r.k === "size" || r.k === "color")
+      (r.k === "size" ? bySize : byColor).push({ value: r.v, count: r.n });
   }
   const pages = Math.ceil(counts.total / q.limit);
   if (q.page > Math.max(1, pages)) {

@@ -16,7 +16,9 @@ import {
   priceRanges,
   productScope,
   RANKED_CANDIDATES,
+  RANKED_IN_FACETS,
   rankedCandidates,
+  searchRank,
   tsq,
   variantCondition,
   whereClause,
@@ -83,7 +85,9 @@ export type FacetRow =
       n: number;
       a: null;
       b: null;
-    };
+    }
+  /** A search's `RANKED_IN_FACETS` best matches in relevance order: ids joined by commas. */
+  | { k: "ranked"; v: string | null; n: null; a: null; b: null };
 
 /**
  * The listing's total and every facet in one pass. The rows matching all filters except the
@@ -101,13 +105,25 @@ export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "sca
 export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
   const all = "fc and fb and fn and fp and fv";
+  // A search also ranks its best-selling matches here, as `listCards` would, and names the
+  // first pages' ids: those pages then need no second pass over the matches (decision 070).
+  const rank = searchRank(f);
+  const ranked = rank
+    ? sql`union all select 'ranked', string_agg(t.id::text, ',' order by t.rank desc,
+            t.sold_count desc, t.id), null, null, null
+          from (select c.id, c.sold_count, ${rank} as rank
+            from (select id, sold_count from m where ${sql.raw(all)}
+              order by sold_count desc, id limit ${RANKED_CANDIDATES}) c
+            join products p on p.id = c.id
+            order by rank desc, c.sold_count desc, c.id limit ${RANKED_IN_FACETS}) t`
+    : sql``;
   // Without a size (colour) filter, leaving it out changes nothing: fvs (fvc) is null and fv
   // is used, so the variant lookup is not run twice per row.
   return rows<FacetRow>(
     db,
     sql`with m as materialized (
-          select p.category_id, p.brand_id, p.vendor_id, p.price, p.mrp, p.in_stock, p.sizes,
-            p.colors,
+          select p.id, p.sold_count, p.category_id, p.brand_id, p.vendor_id, p.price, p.mrp,
+            p.in_stock, p.sizes, p.colors,
             ${flag(facetFilter(f, "category"))} as fc, ${flag(facetFilter(f, "brand"))} as fb,
             ${flag(facetFilter(f, "vendor"))} as fn,
             ${flag(facetFilter(f, "price"))} as fp, ${flag(variantCondition(f))} as fv,
@@ -131,8 +147,21 @@ export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
           group by s
         union all select 'color', c, count(*)::int, null, null
           from (select unnest(colors) c from m where fc and fb and fn and fp and coalesce(fvc, fv)) x
-          group by c`,
+          group by c
+        ${ranked}`,
   );
+};
+
+/** Cards by id, in the order given (the ids of a search's "ranked" facet row). */
+export const cardsById = async (db: DbOrTx, ids: readonly string[]) => {
+  if (ids.length === 0) return [];
+  const found = await rows<CardRow>(
+    db,
+    sql`select ${cardColumns} from products p
+      where p.id = any(${`{${ids.join(",")}}`}::uuid[]) and p.active`,
+  );
+  const byId = new Map(found.map((c) => [c._id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
 /**

@@ -3,9 +3,9 @@ import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as repo from "./catalog.repository.ts";
-import { resolveFilter } from "./catalog-listing.ts";
+import { resolveFilter, runListing } from "./catalog-listing.ts";
 import { buildCategoryTree } from "./category-tree.ts";
-import { cellsAnswer } from "./listing-sql.ts";
+import { cellsAnswer, RANKED_IN_FACETS } from "./listing-sql.ts";
 
 // Decisions 066-068: the facet counts of a listing without text and with at most one size or
 // colour are summed from the facet cells (and, for a price range, the products on one side of
@@ -21,14 +21,20 @@ afterAll(() => t?.close());
 const q = async <T>(query: ReturnType<typeof sql>) =>
   (await t.database.db.execute(query)).rows as T[];
 
-async function filters() {
+/** The categories, brands and stores a filter's slugs resolve against. */
+async function lookups() {
   const db = t.database.db;
   const [categories, brands, vendors] = await Promise.all([
     repo.listCategories(db).then(buildCategoryTree),
     repo.listBrands(db),
     repo.listVendors(db),
   ]);
-  const l = { categories, brands, vendors };
+  return { categories, brands, vendors };
+}
+
+async function filters() {
+  const l = await lookups();
+  const { brands, vendors } = l;
   const b = brands.find((x) => x.productCount > 0)?.slug ?? "";
   const v = vendors[0]?.slug ?? "";
   const [common] = await q<{ size: string; color: string }>(sql`select
@@ -221,6 +227,41 @@ describe("facet cells", () => {
       }
     expect(repo.cardsPlan(1_000, 24, 100_000)).toBe("filter");
     expect(repo.cardsPlan(40_000, 24, 100_000)).toBe("walk");
+  });
+
+  it("a search's first pages, named in order by its facet pass, are the cards its own query finds", async () => {
+    const db = t.database.db;
+    const l = await lookups();
+    const many = "shoe:* | shirt:* | kurta:* | men:* | women:* | kid:* | cotton:* | sport:*";
+    let paged = 0;
+    for (const tsQuery of [many, "shoe:*", "zzzz"]) {
+      const f = { tsQuery };
+      const rows = await repo.scannedFacetCounts(db, f);
+      const total = rows.find((r) => r.k === "total")?.n ?? 0;
+      const ranked = rows.find((r) => r.k === "ranked");
+      expect(ranked, tsQuery).toBeDefined();
+      const ids = ranked?.v ? ranked.v.split(",") : [];
+      expect(ids.length, tsQuery).toBe(Math.min(total, RANKED_IN_FACETS));
+      // The broad query's fifth page lies past the named ids: read by its own query.
+      if (tsQuery === many) expect(total).toBeGreaterThan(RANKED_IN_FACETS + 24);
+      for (const page of [1, 2, 3, 4, 5]) {
+        const offset = (page - 1) * 24;
+        if (offset >= Math.max(total, 1)) continue;
+        const query = listQuery({ page: String(page), limit: "24" });
+        const [listed, own] = await Promise.all([
+          runListing(db, f, query, "relevance", l),
+          repo.listCards(db, f, "relevance", 24, offset, "filter"),
+        ]);
+        expect(
+          listed.items.map((c) => c._id),
+          `${tsQuery} page ${page}`,
+        ).toEqual(own.map((c) => c._id));
+        paged++;
+      }
+      // Other sorts and lists without words carry no ranked row and page as before.
+      expect((await repo.scannedFacetCounts(db, {})).some((r) => r.k === "ranked")).toBe(false);
+    }
+    expect(paged, "pages compared").toBeGreaterThan(5);
   });
 
   it("the API's listing answers from the cells with the same totals and facets", async () => {
