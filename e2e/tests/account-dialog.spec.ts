@@ -62,6 +62,19 @@ test("login dialog: opens on a product page, locks the scroll, signs in and land
     await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
 });
 
+test("login dialog: opens while the product view is still arriving (a slow line) @desktop-only", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/product-view-[^/]*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto(`/${await productSlug()}`);
+  const dialog = await openDialog(page, false);
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
 test("login dialog: Escape closes it and unlocks the scroll", async ({ page }, info) => {
   await page.goto(`/${await productSlug()}`);
   const dialog = await openDialog(page, info.project.name === "phone");
