@@ -482,7 +482,8 @@ test("paying again after the hold ended: 409 'The time to pay for this order has
   await payThroughSandbox(page, info, "Bank account (NIFT ePay)", "Decline (failure)");
   await expect(page).toHaveURL(/\/checkout\/repayment\?rePayId=/, { timeout: 15_000 });
   const checkoutId = new URL(page.url()).searchParams.get("rePayId");
-  // The clock passes PAYMENT_HOLD_MINUTES before the job has released the order.
+  // The clock passes PAYMENT_HOLD_MINUTES; whether or not the job has released the order by the
+  // time the shopper presses Pay now, the answer is the same.
   await withShopDb((db) =>
     db.query("update orders set confirm_by = now() - interval '1 minute' where checkout_id = $1", [
       checkoutId,

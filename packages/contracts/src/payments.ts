@@ -9,6 +9,13 @@ export const PAYMENT_STATUSES = [
   "expired",
   "superseded",
 ] as const;
+/**
+ * Why an unpaid online order was cancelled when its stock hold ended (the payments job); a
+ * shopper who then tries to pay is told "The time to pay for this order has run out".
+ */
+export const HOLD_ENDED_REASON = "Payment not received in time";
+export const HOLD_ENDED_MESSAGE = "The time to pay for this order has run out";
+
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Whose payment: a signed-in shopper, or a guest by the guest cookie's id. */

@@ -68,6 +68,7 @@ import {
   sameSecret,
 } from "./cod-confirmation.ts";
 import { type Hold, ownerKeyOf } from "./cod-limits.ts";
+import { notWaiting } from "./online-payment.ts";
 import { codTooLarge, type Placed, placeOrder } from "./place-order.ts";
 import { watchStock } from "./stock-watch.ts";
 
@@ -328,7 +329,7 @@ export function createCheckout(deps: CheckoutServiceDeps) {
         );
         const all = await orderService.checkoutOrders(tx, o.checkout_id, true);
         const waiting = all.filter((x) => x.status === "awaiting_payment");
-        if (waiting.length === 0) throw conflict("This order is not waiting for a payment");
+        if (waiting.length === 0) throw notWaiting(all);
         if (waiting.reduce((n, x) => n + x.total, 0) > COD_LIMIT) throw codTooLarge();
         if (limits)
           hold = await limits.open(

@@ -1,4 +1,5 @@
 import type { CartOwner } from "@maidan/contracts/cart";
+import { HOLD_ENDED_MESSAGE, HOLD_ENDED_REASON } from "@maidan/contracts/payments";
 import { conflict, notFound } from "../../lib/errors.ts";
 import * as orderService from "../orders/order-records.service.ts";
 import type { OrderPayments, PayableCheckout } from "../payments/payments.ports.ts";
@@ -34,11 +35,10 @@ export function createOnlinePayment(deps: CheckoutDeps): OrderPayments {
   }
 
   async function payable(checkoutId: string): Promise<PayableCheckout> {
-    const list = (await orderService.checkoutOrders(db, checkoutId)).filter(
-      (o) => o.status === "awaiting_payment",
-    );
+    const all = await orderService.checkoutOrders(db, checkoutId);
+    const list = all.filter((o) => o.status === "awaiting_payment");
     const first = list[0];
-    if (!first) throw conflict("This order is not waiting for a payment");
+    if (!first) throw notWaiting(all);
     const items = (await Promise.all(list.map((o) => orderService.orderItemsOf(db, o.id)))).flat();
     // Raw rows carry timestamps as Date (pg) or string (embedded): normalise.
     const holds = list.map((o) => (o.confirm_by ? new Date(o.confirm_by).getTime() : Date.now()));
@@ -61,8 +61,7 @@ export function createOnlinePayment(deps: CheckoutDeps): OrderPayments {
         if (list.some((o) => o.payment_status === "paid"))
           throw conflict("This order is already paid");
         const p = await payable(checkoutId);
-        if (p.holdUntil.getTime() <= Date.now())
-          throw conflict("The time to pay for this order has run out");
+        if (p.holdUntil.getTime() <= Date.now()) throw conflict(HOLD_ENDED_MESSAGE);
         await orderService.setAwaitingMethod(db, checkoutId, input.method);
         return p;
       }
@@ -84,4 +83,16 @@ export function createOnlinePayment(deps: CheckoutDeps): OrderPayments {
 
     ...createPaymentResults(deps),
   };
+}
+
+/**
+ * Why a checkout cannot be paid now that none of its orders waits for a payment: its hold ended
+ * and the job gave the stock back (the same answer as a hold that ended a moment ago), or it
+ * moved on (paid, switched to cash on delivery, cancelled by the shopper).
+ */
+export function notWaiting(orders: readonly { status: string; cancel_reason: string | null }[]) {
+  const released = orders.some(
+    (o) => o.status === "cancelled" && o.cancel_reason === HOLD_ENDED_REASON,
+  );
+  return conflict(released ? HOLD_ENDED_MESSAGE : "This order is not waiting for a payment");
 }

@@ -1,3 +1,4 @@
+import { HOLD_ENDED_MESSAGE } from "@maidan/contracts/payments";
 import type { PaymentOwner } from "./payments.ports.ts";
 import * as repo from "./payments.repository.ts";
 import type { PaymentsCore } from "./payments-core.ts";
@@ -62,7 +63,7 @@ export function createResults(core: PaymentsCore) {
       case "cancelled":
         return CANCELLED;
       case "expired":
-        return "The time to pay for this order has run out";
+        return HOLD_ENDED_MESSAGE;
       case "pending": {
         const events = await repo.eventsOf(db, a.id);
         const last = events.sort((x, y) => +x.createdAt - +y.createdAt).at(-1);

@@ -1,4 +1,5 @@
 import { AppError } from "@maidan/contracts/errors";
+import { HOLD_ENDED_REASON } from "@maidan/contracts/payments";
 import { badRequest } from "../../lib/errors.ts";
 import { GatewayUnavailableError } from "./gateways/http.ts";
 import type {
@@ -72,8 +73,7 @@ export function createSignals(core: PaymentsCore, results: Results) {
         code: "EXPIRED",
         message: "Payment time ran out",
       });
-      if (row?.checkoutId)
-        await orders.releaseHold(tx, row.checkoutId, "Payment not received in time");
+      if (row?.checkoutId) await orders.releaseHold(tx, row.checkoutId, HOLD_ENDED_REASON);
       return row;
     });
     if (done?.checkoutId) await orders.stockReleased?.(done.checkoutId);

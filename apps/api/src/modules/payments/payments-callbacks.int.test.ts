@@ -1,3 +1,4 @@
+import { HOLD_ENDED_MESSAGE } from "@maidan/contracts/payments";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -456,5 +457,33 @@ describe("paying again after the hold ended", () => {
         s.checkoutId,
       ]),
     ).toEqual([{ n: 1 }]);
+  });
+
+  it("answers the same once the job has released it, to a new payment and to cash on delivery", async () => {
+    const { who } = await shopper();
+    const s = await startPayment(t, who, "nift");
+    await deliver(t, await payAtSandbox(t, s, "failure"));
+    await endHold(t, s.checkoutId);
+    await t.app.domains.payments.runInquiries();
+    const [order] = await rows<{ id: string; status: string }>(
+      "select id, status from orders where checkout_id = $1",
+      [s.checkoutId],
+    );
+    expect(order?.status).toBe("cancelled");
+    const pay = await send(t, "POST", "/api/pay/nift_pay", who, {
+      address: ADDRESS,
+      paymentMethod: "NiftPayBank",
+      rePayId: s.checkoutId,
+    });
+    const cod = await send(
+      t,
+      "GET",
+      `/api/pay/change-payment-method?paymentMethod=COD&rePayId=${order?.id}`,
+      who,
+    );
+    for (const res of [pay, cod]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: HOLD_ENDED_MESSAGE, status: 409 });
+    }
   });
 });

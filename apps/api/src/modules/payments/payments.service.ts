@@ -1,3 +1,4 @@
+import { HOLD_ENDED_REASON } from "@maidan/contracts/payments";
 import type { Db } from "@maidan/db/database";
 import type { GatewayRegistry } from "./gateways/gateway-registry.ts";
 import type { GatewayHttp } from "./gateways/http.ts";
@@ -88,7 +89,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     for (const checkoutId of await orders.expiredHolds(limit)) {
       if (await repo.openAttemptOf(db, checkoutId)) continue; // the loop above settles it first
       const released = await db.transaction((tx) =>
-        orders.releaseHold(tx, checkoutId, "Payment not received in time"),
+        orders.releaseHold(tx, checkoutId, HOLD_ENDED_REASON),
       );
       if (released) await orders.stockReleased?.(checkoutId);
       if (released) expired++;
