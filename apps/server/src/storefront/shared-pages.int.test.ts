@@ -127,6 +127,23 @@ describe("/account/me", () => {
     expect(String(nobody.headers["set-cookie"])).toMatch(/^guest=/);
   });
 
+  it("takes no posts, and a made-up session is nobody's", async () => {
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/account/me",
+      headers: { ...cookieOf(shopper.token), "content-type": "application/x-www-form-urlencoded" },
+      payload: "a=1",
+    });
+    expect(post.statusCode).toBe(405);
+    expect(post.json()).toEqual({
+      message: "Method not allowed: /account/me is read with GET",
+      status: 405,
+    });
+    const forged = await get("/account/me", cookieOf("not.a.token"));
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ anonymous: true, viewer: null, cartQty: 0, unread: 0 });
+  });
+
   it("answers one shopper's parts only: another session sees its own", async () => {
     const other = await signUp(t, { firstName: "Bilquis" });
     const res = await get("/account/me", cookieOf(other.token));

@@ -12,3 +12,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     headers: { "Cache-Control": "private, no-store" },
   });
 }
+
+/** Only GET: anything else is told so, in the API's error shape. */
+export function action() {
+  return data(
+    { message: "Method not allowed: /account/me is read with GET", status: 405 },
+    { status: 405, headers: { Allow: "GET" } },
+  );
+}
