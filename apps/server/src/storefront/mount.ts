@@ -170,7 +170,8 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
       };
       if (pageCache && isFirstAnonymousVisit(req)) {
         const page = await pageCache.get(key, renderShared);
-        return sendCached(reply, page, entry, req, secure, (encoding) =>
+        const cookies = page.shareable ? entry.firstVisit.cookies(secure) : page.cookies;
+        return sendCached(reply, page, req, cookies, (encoding) =>
           pageCache.body(key, page, encoding),
         );
       }
@@ -180,7 +181,8 @@ export async function mountStorefront(app: FastifyInstance, opts: MountOptions) 
       if (sharedCandidate && pageCache.holds(key)) {
         const page = await pageCache.get(key, renderShared);
         if (page.shareable && page.sharedPage) {
-          return sendShared(reply, page, req, (encoding) => pageCache.body(key, page, encoding));
+          const body = (encoding: "br" | "gzip" | null) => pageCache.body(key, page, encoding);
+          return sendCached(reply, page, req, [], body, true);
         }
       }
       // A client that leaves while waiting in line is not rendered for.
@@ -285,39 +287,23 @@ function sendResponse(
 }
 
 /**
- * A shared page from the cache for a visitor with cookies: no cookie of its own (theirs stay as
- * they are), and Server-Timing tells the page to load their own parts (lib/personal.ts).
+ * A page from the cache, compressed as the client accepts. A first visitor gets a guest cookie of
+ * their own (`cookies`); a visitor with cookies gets the shared page without one, marked in
+ * Server-Timing so it loads their own parts (decision 069, lib/personal.ts).
  */
-function sendShared(
-  reply: FastifyReply,
-  page: CachedPage & { shareable: true },
-  req: FastifyRequest,
-  bodyIn: (encoding: "br" | "gzip" | null) => Buffer,
-) {
-  reply.status(page.status);
-  for (const [k, v] of page.headers) reply.header(k, v);
-  if (page.csp) reply.header("content-security-policy", page.csp);
-  reply.header("server-timing", SHARED_PAGE_TIMING);
-  reply.header("vary", "Accept-Encoding");
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.send(bodyIn(encoding));
-}
-
-/** A page from the cache, compressed as the client accepts, with a guest cookie of its own. */
 function sendCached(
   reply: FastifyReply,
   page: CachedPage,
-  entry: EntryModule,
   req: FastifyRequest,
-  secure: boolean,
+  cookies: string[],
   bodyIn: (encoding: "br" | "gzip" | null) => Buffer,
+  shared = false,
 ) {
   reply.status(page.status);
   for (const [k, v] of page.headers) reply.header(k, v);
   if (page.csp) reply.header("content-security-policy", page.csp);
-  const cookies = page.shareable ? entry.firstVisit.cookies(secure) : page.cookies;
   if (cookies.length) reply.header("set-cookie", cookies);
+  if (shared) reply.header("server-timing", SHARED_PAGE_TIMING);
   if (!page.shareable) return reply.send(page.body);
   reply.header("vary", "Accept-Encoding");
   const encoding = pickEncoding(req.headers["accept-encoding"]);
