@@ -1,5 +1,5 @@
 import { bearer, cookieOf, signUp } from "@maidan/api/testing/auth-helpers";
-import { addToCart, guest, pickVariants } from "@maidan/api/testing/cart-helpers";
+import { addToCart, guest, pickVariants, setStock } from "@maidan/api/testing/cart-helpers";
 import { SHARED_PAGE_HEADER } from "@maidan/contracts/shared-pages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +94,7 @@ describe("/account/me", () => {
   it("answers the signed-in shopper's name, cart and unread count, never stored", async () => {
     const [v] = await pickVariants(t, 1);
     if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 5); // enough for the units added below, whatever other tests took
     expect((await addToCart(t, bearer(shopper.token), v, 2)).statusCode).toBe(200);
     const res = await get("/account/me", cookieOf(shopper.token));
     expect(res.statusCode).toBe(200);
@@ -114,6 +115,7 @@ describe("/account/me", () => {
   it("answers a guest's cart, and nobody's parts to a first visitor (who gets a guest cookie)", async () => {
     const [v] = await pickVariants(t, 1);
     if (!v) throw new Error("no variant");
+    await setStock(t, v.vid, 5); // enough for the units added below, whatever other tests took
     const who = guest();
     expect((await addToCart(t, who, v, 3)).statusCode).toBe(200);
     expect((await get("/account/me", who)).json()).toEqual({
