@@ -173,10 +173,10 @@ export const cardsById = async (db: DbOrTx, ids: readonly string[]) => {
  * cells say hold a match.
  *
  * A price range (decision 068) adds the products of one side of it as cell rows of their own
- * (`catalog_facet_values`, as the triggers make them): "outside" subtracts those outside the
- * range from the cells, "inside" counts those in it in place of the cells. Either way the cells
- * (`n_all`) still choose the categories of the price facet, which ignores the range. `side` is
- * given exactly when the listing has a range.
+ * (as the triggers make them, but only the rows `cellPlan` reads): "outside" subtracts those
+ * outside the range from the cells, "inside" counts those in it in place of the cells. Either
+ * way the cells (`n_all`) still choose the categories of the price facet, which ignores the
+ * range. `side` is given exactly when the listing has a range.
  */
 const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side?: "inside" | "outside") => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
@@ -196,8 +196,7 @@ const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side?: "inside" | "outsid
             ),
             sql` union all `,
           )}) p
-          cross join lateral catalog_facet_values(p.sizes, p.colors, p.sizes_in_stock,
-            p.colors_in_stock) d) p
+          cross join lateral (${plan.values}) d) p
         where ${plan.scope} group by ${cols}`
     : sql``;
   const where = whereClause(f, ["price"]);

@@ -70,6 +70,9 @@ async function filters() {
     { category: "women", maxPrice: "2500", size, onSale: "true" },
     { category: "kids", minPrice: "800", maxPrice: "9000", color, inStock: "true", brand: b },
     { category: "men", minPrice: "1", maxPrice: "2" },
+    { category: "men", minPrice: "1500", size, inStock: "true" },
+    { maxPrice: "3000", color },
+    { category: "women", minPrice: "1200", maxPrice: "7000", size },
   ];
   const empty = resolveFilter(listQuery({ category: "women" }), l);
   return [

@@ -230,26 +230,40 @@ export function cellPlan(f: ListingFilter) {
     ? { s: "S", c: "C", xs: "y", xc: "z" }
     : { s: "s", c: "c", xs: "x", xc: "x" };
   const dim = (d: string) => sql`p.dim = ${d}`;
+  // `values`: the cell rows in `scope` of one product `p` (its sizes, colours and their copies
+  // in stock), as `catalog_facet_values` makes them but only those this plan reads: a price
+  // range's side expands thousands of products, and the pairs of every size with every colour
+  // were most of that work (decision 068).
   if (size !== undefined) {
     scope.push(
       sql`(p.dim = 's' or (${dim(having.s)} and p.value = ${size}) or (${dim(having.xs)} and ${part(1)} = ${size}))`,
     );
+    const has = f.inStock ? sql`p.sizes_in_stock` : sql`p.sizes`;
     return {
       scope: sql.join(scope, sql` and `),
       products: sql`${dim(having.s)} and p.value = ${size}`,
       sizes: { rows: sql`p.dim = 's'`, value: sql`p.value` },
       colors: { rows: dim(having.xs), value: part(2) },
+      values: sql`select 's' as dim, s as value from unnest(p.sizes) s
+        ${f.inStock ? sql`union all select 'S', ${size} where ${size} = any(${has})` : sql``}
+        union all select ${having.xs}, ${size} || chr(31) || c from unnest(p.colors) c
+          where ${size} = any(${has})`,
     };
   }
   if (color !== undefined) {
     scope.push(
       sql`(p.dim = 'c' or (${dim(having.c)} and p.value = ${color}) or (${dim(having.xc)} and ${part(2)} = ${color}))`,
     );
+    const has = f.inStock ? sql`p.colors_in_stock` : sql`p.colors`;
     return {
       scope: sql.join(scope, sql` and `),
       products: sql`${dim(having.c)} and p.value = ${color}`,
       sizes: { rows: dim(having.xc), value: part(1) },
       colors: { rows: sql`p.dim = 'c'`, value: sql`p.value` },
+      values: sql`select 'c' as dim, c as value from unnest(p.colors) c
+        ${f.inStock ? sql`union all select 'C', ${color} where ${color} = any(${has})` : sql``}
+        union all select ${having.xc}, s || chr(31) || ${color} from unnest(p.sizes) s
+          where ${color} = any(${has})`,
     };
   }
   scope.push(sql`p.dim in ('p', 's', 'c')`);
@@ -258,6 +272,9 @@ export function cellPlan(f: ListingFilter) {
     products: sql`p.dim = 'p'`,
     sizes: { rows: sql`p.dim = 's'`, value: sql`p.value` },
     colors: { rows: sql`p.dim = 'c'`, value: sql`p.value` },
+    values: sql`select 'p' as dim, '' as value
+      union all select 's', s from unnest(p.sizes) s
+      union all select 'c', c from unnest(p.colors) c`,
   };
 }
 
