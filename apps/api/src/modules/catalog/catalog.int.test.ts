@@ -2,7 +2,7 @@ import type { ProductDetail, ProductList, SearchResult } from "@maidan/contracts
 import { listQuery } from "@maidan/contracts/catalog";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCatalogService } from "./catalog.service.ts";
 
 let t: TestApp;
@@ -299,6 +299,38 @@ describe("caching", () => {
     expect((await catalog.list(q)).items[0]?.price).toBe(before.items[0]?.price);
     catalog.invalidate();
     expect((await catalog.list(q)).items[0]?.price).toBe((before.items[0]?.price ?? 0) - 1);
+  });
+});
+
+describe("a query's words", () => {
+  it("are read against the vocabulary once for any filters, and again after it is rebuilt", async () => {
+    const catalog = createCatalogService(t.database.db, 60_000);
+    const q = (category: string) => listQuery({ category });
+    const [p] = (await catalog.list(listQuery({ limit: "1", sort: "newest" }))).items;
+    if (!p) throw new Error("a product needed");
+    // A typo of a word nobody sells: no correction.
+    expect((await catalog.search("zorblx", q("men"))).terms).toEqual(["zorblx"]);
+    await t.database.db.execute(
+      sql`update products set name = name || ' Zorblax' where slug = ${p.slug}`,
+    );
+    await t.database.db.execute(sql`insert into search_terms (term, weight) values ('zorblax', 1)
+      on conflict do nothing`);
+    // The same words under another filter: read as before, though the vocabulary changed.
+    expect((await catalog.search("zorblx", q("women"))).terms).toEqual(["zorblx"]);
+    // An edit's rebuild of the vocabulary drops what was read against the old one.
+    await catalog.productsChanged([p._id], { vocabulary: true });
+    let asked = 0; // a new filter each time, so no cached result answers
+    await vi.waitFor(
+      async () => {
+        const f = listQuery({ category: "kids", minPrice: String(++asked) });
+        expect((await catalog.search("zorblx", f)).terms).toEqual(["zorblx", "zorblax"]);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    await t.database.db.execute(
+      sql`update products set name = replace(name, ' Zorblax', '') where slug = ${p.slug}`,
+    );
+    await catalog.productsChanged([p._id], { vocabulary: true });
   });
 });
 

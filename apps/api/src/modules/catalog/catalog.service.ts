@@ -16,6 +16,7 @@ import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
 import { hasPriceRange, priceSide } from "./listing-sql.ts";
+import { tokenize } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 /** "New arrivals" are the products added in the last 30 days of the catalogue (issue #18). */
@@ -24,6 +25,8 @@ export const NEW_ARRIVAL_DAYS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Cache keys of reads that show whether products are in stock (tiles, in-stock facets). */
 const LISTING_KEY = /^(list|search|facets|related):/;
+/** Cache keys of a query's words as the vocabulary reads them. */
+const READ_KEY = "read:";
 /** How long product edits wait for the next before the search vocabulary is rebuilt. */
 const VOCABULARY_DELAY_MS = 2_000;
 /** Products remembered for stock changes: about as many as the cache holds details. */
@@ -65,6 +68,7 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
     vocabularyTimer = setTimeout(() => {
       rebuilding = rebuilding
         .then(rebuildVocabulary)
+        .then(() => cache.drop((key) => key.startsWith(READ_KEY)))
         .catch((err) => logger().warn({ err }, "catalog: the search vocabulary was not rebuilt"));
     }, VOCABULARY_DELAY_MS);
     vocabularyTimer.unref();
@@ -104,10 +108,15 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
       );
     });
 
+  // A query's words, corrected and expanded, depend on its words and the vocabulary only: the
+  // same words under other filters (a category, a price, the next page) skip the vocabulary's
+  // two lookups. Dropped with everything on `invalidate`, and after each vocabulary rebuild.
+  const reading = (text: string) =>
+    cache.get(`${READ_KEY}${tokenize(text).join(" ")}`, () => readQuery(db, text));
   const search = (text: string, q: ProductListQuery): Promise<SearchResult> =>
     cache.get(`search:${text}:${JSON.stringify(q)}`, async () => {
       await ensureVocabulary();
-      const [l, read] = await Promise.all([lookups(), readQuery(db, text)]);
+      const [l, read] = await Promise.all([lookups(), reading(text)]);
       const sort = q.sort ?? "relevance";
       const base = resolveFilter(q, l);
       const empty = { terms: [] as string[], categories: [] as { slug: string; name: string }[] };
