@@ -94,7 +94,9 @@ export type FacetRow =
  * facet ones (subcategory, brand, vendor, price, size, colour) are read once, each tagged with which of
  * those filters it passes; each facet then counts the rows passing all the others. Sizes and
  * colours come from the products' copies (`unnest`), never from a join with variants; unnest
- * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan.
+ * sits in a select list, which PostgreSQL runs several times faster than a lateral function scan,
+ * and unnests each distinct array once with its count: products share a few dozen sets of sizes,
+ * so a search matching 13,000 products at 100k expands ~40 arrays, not 65,000 sizes (9 → 4 ms).
  */
 export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "scan") => {
   if (!cellsAnswer(f)) return scannedFacetCounts(db, f);
@@ -142,11 +144,13 @@ export const scannedFacetCounts = (db: DbOrTx, f: ListingFilter) => {
           where fc and fn and fp and fv and brand_id is not null group by brand_id
         union all select 'vendor', vendor_id::text, count(*)::int, null, null from m
           where fc and fb and fp and fv group by vendor_id
-        union all select 'size', s, count(*)::int, null, null
-          from (select unnest(sizes) s from m where fc and fb and fn and fp and coalesce(fvs, fv)) x
+        union all select 'size', s, sum(n)::int, null, null
+          from (select unnest(sizes) s, n from (select sizes, count(*) n from m
+            where fc and fb and fn and fp and coalesce(fvs, fv) group by sizes) g) x
           group by s
-        union all select 'color', c, count(*)::int, null, null
-          from (select unnest(colors) c from m where fc and fb and fn and fp and coalesce(fvc, fv)) x
+        union all select 'color', c, sum(n)::int, null, null
+          from (select unnest(colors) c, n from (select colors, count(*) n from m
+            where fc and fb and fn and fp and coalesce(fvc, fv) group by colors) g) x
           group by c
         ${ranked}`,
   );
