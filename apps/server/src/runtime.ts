@@ -38,6 +38,7 @@ export async function bootRuntime(env = process.env): Promise<Runtime> {
     databaseUrl: loaded.DATABASE_URL,
     dataDir: loaded.dataDir,
     poolMax: loaded.DATABASE_POOL_MAX,
+    workMemMb: loaded.DATABASE_WORK_MEM_MB,
     log: say,
   });
   const media = createMediaStorage(loaded);

@@ -47,6 +47,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /** work_mem of the shop's connections in MB; 0 leaves the server's own (decision 071). */
+  DATABASE_WORK_MEM_MB: z.coerce.number().int().min(0).max(1024).default(16),
   REDIS_URL: redisUrl.optional(),
   /** Prefix of the shop's keys in Redis: shops (or test runs) sharing one Redis keep apart. */
   REDIS_PREFIX: z
