@@ -14,12 +14,13 @@ import { startServer } from "./server-process.ts";
 
 /**
  * `npm run bench:catalog [-- --engine embedded|external|both --sizes 1000,10000,100000
- *   --seconds 5 --connections 100 --cache on|off --keys same|new]`
+ *   --seconds 5 --connections 100 --cache on|off --keys same|new --reseed always|if-needed]`
  * With `--keys new` every list, filtered list and search request is a filter combination not
  * asked before (`new-keys.ts`), so no cache answers it: the cold path at each size.
- * Per engine and catalogue size: reseeds (`db:seed -- --products N --reset`), starts the built
- * server, and loads the static floor, product lists, product detail, search and the
- * server-rendered product page. Detail, search, list and page targets rotate through many
+ * Per engine and catalogue size: reseeds (`db:seed -- --products N --reset`; with `--reseed
+ * if-needed` an external database already holding N products is kept, as a 1M seed takes ~7
+ * minutes), starts the built server, and loads the static floor, product lists, product
+ * detail, search and the server-rendered product page. Detail, search, list and page targets rotate through many
  * paths, so one hot cache entry does not flatter them. API requests say they accept brotli and
  * gzip, as browsers and the apps do (pages do not: see the target). Writes the "catalogue"
  * section of RESULTS.md.
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "100" },
     cache: { type: "string", default: "on" },
     keys: { type: "string", default: "same" },
+    reseed: { type: "string", default: "always" },
     "external-base": { type: "string", default: "postgres://root@127.0.0.1:5432" },
   },
 });
@@ -48,6 +50,20 @@ async function ensureDatabase(base: string, name: string) {
   const found = await client.query("select 1 from pg_database where datname = $1", [name]);
   if (found.rowCount === 0) await client.query(`create database "${name}"`);
   await client.end();
+}
+
+/** Whether an external benchmark database holds exactly `size` active products (a past seed). */
+async function holds(url: string, size: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query("select count(*)::int as n from products where active");
+    return r.rows[0]?.n === size;
+  } catch {
+    return false; // not migrated yet
+  } finally {
+    await client.end();
+  }
 }
 
 const PLAIN = "floor: plain node:http";
@@ -80,13 +96,21 @@ for (const engine of engines) {
       env.DATABASE_URL = `${values["external-base"]}/maidan_bench_${size}`;
     }
     if (values.cache === "off") env.CACHE_TTL_MS = "0";
-    process.stdout.write(`\n${label}: seeding\n`);
-    const started = Date.now();
-    execFileSync(process.execPath, [SEED, "--products", String(size), "--reset"], {
-      env: { ...process.env, ...env, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    process.stdout.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    if (
+      values.reseed === "if-needed" &&
+      env.DATABASE_URL &&
+      (await holds(env.DATABASE_URL, size))
+    ) {
+      process.stdout.write(`\n${label}: already seeded, kept\n`);
+    } else {
+      process.stdout.write(`\n${label}: seeding\n`);
+      const started = Date.now();
+      execFileSync(process.execPath, [SEED, "--products", String(size), "--reset"], {
+        env: { ...process.env, ...env, LOG_LEVEL: "warn" },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      process.stdout.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    }
     const server = await startServer(env, 3950 + runs.length);
     const plain = await startPlainHttp(3940);
     const results: LoadResult[] = [];
