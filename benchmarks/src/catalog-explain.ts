@@ -44,8 +44,20 @@ const lookups = { categories, brands, vendors };
 const stats = await repo.priceStats(database.db);
 
 async function explain(label: string, f: ListingFilter, sort: "relevance" | "price-asc") {
-  process.stdout.write(`\n## ${label}\n  cards:\n`);
-  await repo.listCards(explaining, f, sort, 24, 0);
+  process.stdout.write(`\n## ${label}\n`);
+  // A search's first pages are the ids its facet pass names (decision 070), read by id.
+  const ranked = f.tsQuery
+    ? (await repo.facetCounts(database.db, f)).find((r) => r.k === "ranked")?.v
+    : undefined;
+  if (ranked !== undefined) {
+    const ids = (ranked ?? "").split(",").filter(Boolean).slice(0, 24);
+    process.stdout.write("  cards (by the ids the facet pass named, decision 070):\n");
+    if (ids.length === 0) process.stdout.write("    (no matches: no query)\n");
+    await repo.cardsById(explaining, ids);
+  } else {
+    process.stdout.write("  cards:\n");
+    await repo.listCards(explaining, f, sort, 24, 0);
+  }
   const side = priceSide(f, stats);
   process.stdout.write(
     `  facets${hasPriceRange(f) ? ` (price range: ${side}, decision 068)` : ""}:\n`,
