@@ -20,10 +20,10 @@ import { startServer } from "./server-process.ts";
  * Per engine and catalogue size: reseeds (`db:seed -- --products N --reset`; with `--reseed
  * if-needed` an external database already holding N products is kept, as a 1M seed takes ~7
  * minutes), starts the built server, and loads the static floor, product lists, product
- * detail, search and the server-rendered product page. Detail, search, list and page targets rotate through many
- * paths, so one hot cache entry does not flatter them. API requests say they accept brotli and
- * gzip, as browsers and the apps do (pages do not: see the target). Writes the "catalogue"
- * section of RESULTS.md.
+ * detail, search and the server-rendered product page. Detail, search, list and page targets
+ * rotate through many paths, so one hot cache entry does not flatter them. API requests say they
+ * accept brotli and gzip, as browsers and the apps do (pages do not: see the target). Writes the
+ * "catalogue" section of RESULTS.md.
  */
 const { values } = parseArgs({
   options: {
