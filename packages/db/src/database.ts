@@ -50,7 +50,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await ensureDatabase(url, "maidan");
     url = url.replace(/\/postgres$/, "/maidan");
   }
-  const pool = createPool(url, opts.poolMax ?? 20, opts.workMemMb ?? DEFAULT_WORK_MEM_MB);
+  const pool = createPool(url, opts.poolMax ?? 20, opts.workMemMb);
   try {
     await pool.query("select 1");
   } catch (e) {
@@ -74,7 +74,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** The shop's `work_mem` unless configured (decision 071). */
 export const DEFAULT_WORK_MEM_MB = 16;
 
-export function createPool(url: string, max: number, workMemMb = 0) {
+/** The shop's pool: every connection with `workMemMb` of work_mem (0: the server's own). */
+export function createPool(url: string, max: number, workMemMb = DEFAULT_WORK_MEM_MB) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
