@@ -117,6 +117,10 @@ for (const engine of engines) {
     try {
       const slugs = await productSlugs(server.base, 300);
       const fresh = values.keys === "new" ? await newKeyPaths(server.base) : undefined;
+      if (fresh) {
+        const ms = await fresh.warmSearch();
+        process.stdout.write(`  search words asked once, their cells built in ${ms} ms\n`);
+      }
       const next = (f: () => string) => (req: RequestShape) => ({ ...req, path: f() });
       const coldTargets: Target[] = fresh
         ? [

@@ -28,10 +28,31 @@ export async function newKeyPaths(base: string) {
   const combo = (i: number) =>
     `category=${pick(categories, i)}${pick(brands, i * 7 + 3)}${pick(vendors, i * 13 + 5)}` +
     `${pick(flags, Math.floor(i / 3))}&sort=${pick(SORTS, Math.floor(i / 5))}`;
+  /**
+   * Searches each word once without filters, so the frequent ones ask for facet cells of their
+   * own (decision 073), and waits until the shop's job queue has built them: the load then
+   * measures the catalogue as a shop that has seen these words before holds it.
+   */
+  const warmSearch = async () => {
+    for (const w of WORDS) await (await fetch(`${base}/api/search?q=${w}`)).arrayBuffer();
+    const pending = async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      return text
+        .split("\n")
+        .filter((l) => l.startsWith('maidan_job_queue_depth{queue="catalog.build-search-cells"'))
+        .filter((l) => /state="(created|retry|active)"/.test(l))
+        .reduce((n, l) => n + Number(l.split(" ").at(-1)), 0);
+    };
+    const started = Date.now();
+    do await new Promise((r) => setTimeout(r, 1_000));
+    while ((await pending()) > 0 && Date.now() - started < 20 * 60_000);
+    return Date.now() - started;
+  };
   let list = 0;
   let filtered = 0;
   let search = 0;
   return {
+    warmSearch,
     /** Category, brand, vendor, stock and sale filters with a sort. */
     list: () => `/api/products?${combo(list++)}`,
     /** The same with a size or a colour, and every third time a price range. */

@@ -13,6 +13,7 @@ import {
 import {
   createCatalogService,
   FACET_COMPACTION_QUEUE,
+  SEARCH_CELLS_QUEUE,
 } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
@@ -177,7 +178,10 @@ export async function composeDomains(
     },
   });
   const addresses = createAddressService(db);
-  const catalog = createCatalogService(db, config.CACHE_TTL_MS, config.CATALOG_CACHE_MB * 2 ** 20);
+  const catalog = createCatalogService(db, config.CACHE_TTL_MS, config.CATALOG_CACHE_MB * 2 ** 20, {
+    askSearchCells: (term) =>
+      jobs.enqueue(db, SEARCH_CELLS_QUEUE, { term }, { singletonKey: term }),
+  });
   const checkoutDeps: CheckoutDeps = {
     db,
     carts,
@@ -335,6 +339,13 @@ export async function composeDomains(
     retryLimit: 0,
     keepSeconds: 3600,
     handle: () => catalog.compactFacets(),
+  });
+  // A frequent search's own facet cells (decision 073), asked for by the search that counted.
+  jobs.define<{ term: string }>({
+    name: SEARCH_CELLS_QUEUE,
+    retryLimit: 3,
+    keepSeconds: 3600,
+    handle: ({ term }) => catalog.buildSearchCells(term),
   });
   const pages = changeHub();
   catalog.onChange((change) => {

@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * Facet cells (decision 066): how many active products share one combination of the listing's
@@ -9,6 +21,11 @@ import { bigint, boolean, index, integer, pgTable, text, unique, uuid } from "dr
  * `catalog.compact-facets` job folds them in here.
  */
 const cellColumns = () => ({
+  /**
+   * '' for the listings; else a search's words as their tsquery (`search_facet_terms`): the
+   * cells of the products that search finds (decision 073).
+   */
+  term: text("term").notNull().default(""),
   categoryId: uuid("category_id").notNull(),
   brandId: uuid("brand_id"),
   vendorId: uuid("vendor_id").notNull(),
@@ -28,11 +45,11 @@ const cellColumns = () => ({
 
 export const listingFacetCells = pgTable("listing_facet_cells", cellColumns(), (t) => [
   unique("listing_facet_cells_key")
-    .on(t.categoryId, t.brandId, t.vendorId, t.inStock, t.onSale, t.dim, t.value)
+    .on(t.term, t.categoryId, t.brandId, t.vendorId, t.inStock, t.onSale, t.dim, t.value)
     .nullsNotDistinct(),
   // A listing reads its categories' cells of a few dims: migration 0042 adds INCLUDE (brand_id,
   // vendor_id, in_stock, on_sale, n), which drizzle cannot declare, so the read is index-only.
-  index("listing_facet_cells_read_idx").on(t.categoryId, t.dim, t.value),
+  index("listing_facet_cells_read_idx").on(t.term, t.categoryId, t.dim, t.value),
 ]);
 
 /** Signed changes not yet folded into the cells; readers add them to the cells. */
@@ -42,5 +59,22 @@ export const listingFacetDeltas = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     ...cellColumns(),
   },
-  (t) => [index("listing_facet_deltas_category_idx").on(t.categoryId)],
+  (t) => [index("listing_facet_deltas_category_idx").on(t.term, t.categoryId)],
 );
+
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
+
+/**
+ * Searches whose matches have facet cells of their own (decision 073): a single word group
+ * (a word, its synonyms and correction) that found many products. Registered by the
+ * `catalog.build-search-cells` job; from then on the triggers keep the term's cells like the
+ * listings' ones. `built` once the job has counted the matches in: readers use the cells after.
+ */
+export const searchFacetTerms = pgTable("search_facet_terms", {
+  /** The tsquery text the search runs (`to_tsquery('english', term)`). */
+  term: text("term").primaryKey(),
+  /** The term parsed once, for the triggers' `search @@ query` on every product they count. */
+  query: tsquery("query").notNull().generatedAlwaysAs(sql`to_tsquery('english', term)`),
+  built: boolean("built").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,12 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import * as repo from "./catalog.repository.ts";
 import { hexOf, toCard } from "./catalog-mappers.ts";
 import type { CategoryIndex } from "./category-tree.ts";
-import { cellsAnswer, type ListingFilter, RANKED_CANDIDATES } from "./listing-sql.ts";
+import {
+  type CategoryPlan,
+  cellsAnswer,
+  type ListingFilter,
+  RANKED_CANDIDATES,
+} from "./listing-sql.ts";
 
 type Lookups = {
   categories: CategoryIndex;
@@ -64,11 +69,10 @@ export async function runListing(
   const matches = early?.find((r) => r.k === "total")?.n;
   // A search by relevance first picks its RANKED_CANDIDATES best sellers among the matches.
   const end = offset + q.limit;
-  const plan = planOf(
-    matches,
-    searching && sort === "relevance" ? Math.max(end, RANKED_CANDIDATES) : end,
-    l,
-  );
+  const candidates = searching && sort === "relevance";
+  const plan =
+    (candidates && early && categoryPlans(early, f, l)) ||
+    planOf(matches, candidates ? Math.max(end, RANKED_CANDIDATES) : end, l);
   // A search's facet pass names its first pages' ids in relevance order (decision 070).
   const ranked = early?.find((r) => r.k === "ranked");
   const rankedIds = ranked?.v ? ranked.v.split(",") : [];
@@ -136,6 +140,31 @@ const planOf = (matches: number | undefined, end: number, l: Lookups) =>
         end,
         l.categories.roots.reduce((n, c) => n + c.productCount, 0),
       );
+
+/** Beyond this many categories a search's candidates are read in one piece. */
+const MAX_CATEGORY_PLANS = 32;
+
+/**
+ * A search's candidates per category holding matches (decision 073), from the category facet's
+ * counts (exact, every filter but the subcategory one applied): a category's best sellers walk
+ * its (category, sales) index when its matches are dense, else are filtered by the text index,
+ * as `cardsPlan` weighs a page against the catalogue. Categories without a match are not read.
+ */
+function categoryPlans(
+  rows: repo.FacetRow[],
+  f: ListingFilter,
+  l: Lookups,
+): CategoryPlan[] | undefined {
+  const within = f.subcategoryIds ? new Set(f.subcategoryIds) : undefined;
+  const counts = rows.flatMap((r) =>
+    r.k === "category" && r.n > 0 && (within === undefined || within.has(r.v)) ? [r] : [],
+  );
+  if (counts.length > MAX_CATEGORY_PLANS) return undefined;
+  return counts.map(({ v: id, n }) => {
+    const size = Math.max(l.categories.byId.get(id)?.direct ?? 0, n);
+    return { id, plan: repo.cardsPlan(n, Math.min(n, RANKED_CANDIDATES), size) };
+  });
+}
 
 /** Counts by id → `{value: slug, label: name}`, most first (inactive ones dropped). */
 function named(

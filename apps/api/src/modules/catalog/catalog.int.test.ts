@@ -334,6 +334,51 @@ describe("a query's words", () => {
   });
 });
 
+describe("a frequent search's own facet cells (decision 073)", () => {
+  it("are asked for once, built once, and answer what the scan answered", async () => {
+    const asked: string[] = [];
+    const catalog = createCatalogService(t.database.db, 0, undefined, {
+      searchCellsFrom: 5,
+      askSearchCells: async (term) => asked.push(term),
+    });
+    const queries: Parameters<typeof listQuery>[0][] = [
+      {},
+      { category: "men" },
+      { inStock: "true", onSale: "true" },
+      { maxPrice: "4000" },
+      { category: "women", sort: "price-asc" },
+      // The scan names these pages' ids (decision 070); the cells' answer reads them by each
+      // category's plan.
+      { page: "2", limit: "6" },
+      { page: "3", limit: "6", sort: "relevance" },
+    ];
+    const answers = async () =>
+      Promise.all(queries.map(async (q) => catalog.search("shoes", listQuery(q))));
+    const scanned = await answers();
+    expect(scanned[0]?.total).toBeGreaterThan(5);
+    expect(scanned[6]?.items.length).toBeGreaterThan(0);
+    expect(asked).toEqual(["(shoes:* | sneakers | trainers)"]);
+    const term = asked[0] ?? "";
+    expect(await catalog.buildSearchCells(term)).toBeGreaterThan(0);
+    expect(await catalog.buildSearchCells(term)).toBe(-1);
+    expect(await answers()).toEqual(scanned);
+    expect(asked).toHaveLength(1);
+    // The answer is the cells' now: a cell changed by hand shows (and is put back).
+    const bump = (n: number) =>
+      t.database.db.execute(sql`update listing_facet_cells set n = n + ${n}
+        where ctid = (select ctid from listing_facet_cells where term = ${term} and dim = 'p'
+          order by category_id, vendor_id limit 1)`);
+    await bump(1000);
+    try {
+      expect((await catalog.search("shoes", listQuery({}))).total).toBe(
+        (scanned[0]?.total ?? 0) + 1000,
+      );
+    } finally {
+      await bump(-1000);
+    }
+  });
+});
+
 describe("product edits", () => {
   it("drop the edited products' details and every listing; other products' details stay cached", async () => {
     const catalog = createCatalogService(t.database.db, 60_000);

@@ -4,6 +4,7 @@ import { rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
 import {
   type CardRow,
+  type CardsPlan,
   cardColumns,
   cellPlan,
   cellsAnswer,
@@ -37,7 +38,7 @@ export const listCards = (
   sort: Sort,
   limit: number,
   offset: number,
-  plan: "filter" | "walk" = "walk",
+  plan: CardsPlan = "walk",
 ) => {
   const ranked = sort === "relevance" ? rankedCandidates(f, plan) : undefined;
   const join = ranked ? sql`left join ${ranked} r on r.id = p.id` : sql``;
@@ -98,8 +99,13 @@ export type FacetRow =
  * and unnests each distinct array once with its count: products share a few dozen sets of sizes,
  * so a search matching 13,000 products at 100k expands ~40 arrays, not 65,000 sizes (9 → 4 ms).
  */
-export const facetCounts = (db: DbOrTx, f: ListingFilter, side: PriceSide = "scan") => {
-  if (!cellsAnswer(f)) return scannedFacetCounts(db, f);
+export const facetCounts = (
+  db: DbOrTx,
+  f: ListingFilter,
+  side: PriceSide = "scan",
+  termCells = false,
+) => {
+  if (!cellsAnswer(f, termCells)) return scannedFacetCounts(db, f);
   if (!hasPriceRange(f)) return cellFacetCounts(db, f);
   return side === "scan" ? scannedFacetCounts(db, f) : cellFacetCounts(db, f, side);
 };
@@ -181,10 +187,13 @@ export const cardsById = async (db: DbOrTx, ids: readonly string[]) => {
  * outside the range from the cells, "inside" counts those in it in place of the cells. Either
  * way the cells (`n_all`) still choose the categories of the price facet, which ignores the
  * range. `side` is given exactly when the listing has a range.
+ *
+ * A search reads its term's cells (decision 073): the caller knows they are built.
  */
 const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side?: "inside" | "outside") => {
   const flag = (c: ReturnType<typeof sql> | undefined) => c ?? sql`true`;
   const plan = cellPlan(f);
+  const term = sql`p.term = ${f.tsQuery ?? ""}`;
   // `n` counts for the facets, `n_all` (every price) chooses the price facet's categories.
   const cellN = side === "inside" ? sql`0` : sql`p.n`;
   const cols = sql`p.dim, p.value, p.category_id, p.brand_id, p.vendor_id, p.on_sale, p.in_stock`;
@@ -216,9 +225,9 @@ const cellFacetCounts = (db: DbOrTx, f: ListingFilter, side?: "inside" | "outsid
             ${flag(facetFilter(f, "category"))} as fc,
             ${flag(facetFilter(f, "brand"))} as fb, ${flag(facetFilter(f, "vendor"))} as fn
           from (select ${cols}, ${cellN} as n, p.n as n_all from listing_facet_cells p
-              where ${plan.scope}
+              where ${term} and ${plan.scope}
             union all select ${cols}, ${cellN}, p.n from listing_facet_deltas p
-              where ${plan.scope}
+              where ${term} and ${plan.scope}
             ${products}) p)
         select 'total' as k, null as v, coalesce(sum(n), 0)::int as n,
           coalesce(sum(n) filter (where on_sale), 0)::int as a,
@@ -256,6 +265,59 @@ export const priceStats = async (db: DbOrTx): Promise<PriceStats | null> => {
   );
   return r ? { values: r.values ?? [], freqs: r.freqs ?? [], bounds: r.bounds ?? [] } : null;
 };
+
+/** The searches whose facet cells are built (decision 073), by their tsquery text. */
+export const builtSearchTerms = async (db: DbOrTx) =>
+  (await rows<{ term: string }>(db, sql`select term from search_facet_terms where built`)).map(
+    (r) => r.term,
+  );
+
+/**
+ * Registers a search's words for cells of their own, unless `max` terms are registered already;
+ * from its commit on, the triggers write its deltas. Whether it is registered now.
+ */
+export async function registerSearchTerm(db: DbOrTx, term: string, max: number) {
+  await db.execute(sql`insert into search_facet_terms (term)
+    select ${term} where (select count(*) from search_facet_terms) < ${max}
+    on conflict (term) do nothing`);
+  const [r] = await rows<{ built: boolean }>(
+    db,
+    sql`select built from search_facet_terms where term = ${term}`,
+  );
+  return r;
+}
+
+/**
+ * The transactions writing now (their ids), and of those the ones still running: a term's
+ * cells wait for the writes that began before it was registered, whose triggers did not see it.
+ */
+export const transactionsInProgress = async (db: DbOrTx) =>
+  (
+    await rows<{ x: string }>(db, sql`select x::text from pg_snapshot_xip(pg_current_snapshot()) x`)
+  ).map((r) => r.x);
+
+export const stillInProgress = async (db: DbOrTx, xids: string[]) => {
+  if (xids.length === 0) return 0;
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from unnest(${`{${xids.join(",")}}`}::xid8[]) x
+      where pg_xact_status(x) = 'in progress'`,
+  );
+  return r?.n ?? 0;
+};
+
+/** Counts a registered term's matches into its cells; the cells made, -1 if already built. */
+export async function buildSearchCells(db: DbOrTx, term: string) {
+  const [r] = await rows<{ n: number }>(db, sql`select catalog_build_search_cells(${term}) as n`);
+  return r?.n ?? -1;
+}
+
+/**
+ * After a term's cells were counted in (tens of thousands of new rows): the planner's statistics
+ * (without them it reads a term's every cell rather than its categories'), and the visibility
+ * map that lets those reads stay in the index, without waiting for autovacuum.
+ */
+export const vacuumCells = (db: DbOrTx) => db.execute(sql`vacuum (analyze) listing_facet_cells`);
 
 /** Folds the facet deltas into the cells (decision 066); how many deltas it folded. */
 export async function compactFacets(db: DbOrTx): Promise<number> {
@@ -335,8 +397,9 @@ export const findCategoryIdOfProduct = async (db: DbOrTx, productId: string) => 
  */
 const productsBy = (col: "category_id" | "brand_id" | "vendor_id") =>
   sql`(select ${sql.raw(col)} as key, sum(n) as count from (
-        select ${sql.raw(col)}, n from listing_facet_cells where dim = 'p'
-        union all select ${sql.raw(col)}, n from listing_facet_deltas where dim = 'p') x
+        select ${sql.raw(col)}, n from listing_facet_cells where term = '' and dim = 'p'
+        union all select ${sql.raw(col)}, n from listing_facet_deltas
+          where term = '' and dim = 'p') x
       group by 1)`;
 
 /** Active categories with the number of active products directly in each. */

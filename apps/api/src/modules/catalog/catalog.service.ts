@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type {
   CatalogService,
   ProductListQuery,
@@ -15,7 +16,7 @@ import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.t
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
-import { hasPriceRange, priceSide } from "./listing-sql.ts";
+import { hasPriceRange, priceSide, singleGroup } from "./listing-sql.ts";
 import { tokenize } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
@@ -31,6 +32,24 @@ const READ_KEY = "read:";
 const VOCABULARY_DELAY_MS = 2_000;
 /** Products remembered for stock changes: about as many as the cache holds details. */
 const SEEN_MAX = 2_000;
+/**
+ * A search of one word group whose facet pass counts this many matches asks for facet cells of
+ * its own (decision 073): below it the pass reads few rows anyway.
+ */
+export const SEARCH_CELLS_FROM = 1_000;
+/** At most this many searches have cells: the triggers match each written product against all. */
+export const SEARCH_CELL_TERMS_MAX = 200;
+/** How long a term's cells wait for the writes that began before it was registered. */
+const WRITES_WAIT_MS = 30_000;
+/** Cache key of the searches whose cells are built. */
+const SEARCH_CELLS_KEY = "search-cells";
+
+export type CatalogHooks = {
+  /** Asks for facet cells of a search's words (the catalog.build-search-cells job). */
+  askSearchCells?: (term: string) => Promise<unknown>;
+  /** How many matches make a search ask for cells (SEARCH_CELLS_FROM; tests ask for fewer). */
+  searchCellsFrom?: number;
+};
 
 /**
  * The catalogue's reads. Every read is the same for every shopper, so results are cached by
@@ -39,7 +58,12 @@ const SEEN_MAX = 2_000;
  * those products' stock (call it after an order takes stock or gives it back). Listeners of
  * `onChange` hear both, to drop their own copies (page cache, sitemap).
  */
-export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 * 2 ** 20) {
+export function createCatalogService(
+  db: Db,
+  cacheMs = 30_000,
+  cacheBytes = 48 * 2 ** 20,
+  hooks: CatalogHooks = {},
+) {
   const cache = keyedCache(cacheMs, { maxBytes: cacheBytes, weigh: sharedJsonWeight });
   const changes = changeHub();
   // Products whose detail was read lately: the slug (the detail's cache key) and whether it
@@ -88,10 +112,29 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
   // Facets depend on the filter only: every page and sort of a listing shares one computation.
   // A price range reads the products on its small side, if it has one (decision 068).
   const priceStats = () => cache.get("price-stats", () => repo.priceStats(db));
+  // A search of one word group reads its own cells once they are built; until then its pass
+  // counts the matches, and when they are many it asks for cells (decision 073), once per
+  // process. Other instances learn of new cells when SEARCH_CELLS_KEY expires.
+  const searchCells = () => cache.get(SEARCH_CELLS_KEY, () => repo.builtSearchTerms(db));
+  const asked = new Set<string>();
+  const ask = (term: string) => {
+    if (!hooks.askSearchCells || asked.has(term) || asked.size >= 4 * SEARCH_CELL_TERMS_MAX) return;
+    asked.add(term);
+    hooks.askSearchCells(term).catch((err) => {
+      asked.delete(term);
+      logger().warn({ err, term }, "catalog: search cells were not asked for");
+    });
+  };
   const facets: FacetLoader = (f) =>
     cache.get(`facets:${JSON.stringify(f)}`, async () => {
       const side = hasPriceRange(f) ? priceSide(f, await priceStats()) : undefined;
-      return repo.facetCounts(db, f, side);
+      const term = f.tsQuery !== undefined && singleGroup(f.tsQuery) ? f.tsQuery : undefined;
+      const built = term !== undefined && (await searchCells()).includes(term);
+      const counted = await repo.facetCounts(db, f, side, built);
+      const total = counted.find((r) => r.k === "total")?.n ?? 0;
+      if (term !== undefined && !built && total >= (hooks.searchCellsFrom ?? SEARCH_CELLS_FROM))
+        ask(term);
+      return counted;
     });
   // `fresh`: new arrivals only (their own cache keys, since the filter differs).
   const listing = (q: ProductListQuery, sort: Sort, fresh = false) =>
@@ -153,6 +196,29 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
     list: (q: ProductListQuery) => listing(q, q.sort ?? "relevance"),
     /** Folds the facet deltas into the cells (the catalog.compact-facets job, decision 066). */
     compactFacets: () => repo.compactFacets(db),
+
+    /**
+     * Gives a search's words facet cells of their own (the catalog.build-search-cells job,
+     * decision 073): registers them, so the triggers write their deltas from then on, waits out
+     * the writes begun before that, then counts the matches in. Idempotent: a registered term
+     * is built once; none is registered past SEARCH_CELL_TERMS_MAX. The cells made, or -1.
+     */
+    async buildSearchCells(term: string) {
+      const registered = await repo.registerSearchTerm(db, term, SEARCH_CELL_TERMS_MAX);
+      if (!registered || registered.built) return -1;
+      const writing = await repo.transactionsInProgress(db);
+      const until = Date.now() + WRITES_WAIT_MS;
+      while ((await repo.stillInProgress(db, writing)) > 0) {
+        if (Date.now() > until) throw new Error("catalog: writes begun earlier are still running");
+        await sleep(50);
+      }
+      const made = await repo.buildSearchCells(db, term);
+      await repo
+        .vacuumCells(db)
+        .catch((err) => logger().warn({ err }, "catalog: the facet cells were not vacuumed"));
+      cache.drop((key) => key === SEARCH_CELLS_KEY);
+      return made;
+    },
     bestSellers: (q: ProductListQuery) => listing(q, "best-selling"),
     newArrivals: (q: ProductListQuery) => listing(q, "newest", true),
     search,
@@ -262,5 +328,7 @@ export function createCatalogService(db: Db, cacheMs = 30_000, cacheBytes = 48 *
 
 /** The job that folds facet deltas into the cells, once a minute (decision 066). */
 export const FACET_COMPACTION_QUEUE = "catalog.compact-facets";
+/** The job that gives a frequent search facet cells of its own (decision 073). */
+export const SEARCH_CELLS_QUEUE = "catalog.build-search-cells";
 
 export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;

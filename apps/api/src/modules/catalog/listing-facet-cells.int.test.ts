@@ -9,8 +9,9 @@ import { cellsAnswer, RANKED_IN_FACETS } from "./listing-sql.ts";
 
 // Decisions 066-068: the facet counts of a listing without text and with at most one size or
 // colour are summed from the facet cells (and, for a price range, the products on one side of
-// it). They must equal the scan of the products they replace, after any write and whether or
-// not the deltas have been folded in yet.
+// it); decision 073: so are a search's whose words have cells of their own. They must equal the
+// scan of the products they replace, after any write and whether or not the deltas have been
+// folded in yet.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,17 +86,40 @@ async function filters() {
 const sorted = (r: repo.FacetRow[]) =>
   [...r].map((x) => JSON.stringify(x)).sort((a, b) => a.localeCompare(b));
 
-async function expectCellsEqualScan() {
-  for (const { label, f } of await filters()) {
-    expect(cellsAnswer(f), label).toBe(true);
+/** Searches with cells of their own (decision 073), as `toTsQuery` writes one word group. */
+const TERMS = ["(shoes:* | sneakers | trainers)", "(kurta:* | kameez | kurti)"];
+/** Built only after the writes below, while their deltas are not folded yet. */
+const LATE_TERM = "(shirt:* | tee | polo)";
+
+async function expectCellsEqualScan(terms: string[] = []) {
+  const all = await filters();
+  // Each search under a few of the filters: the category, brand, size, colour, stock and price
+  // ones (a price range's side is read with the words' condition).
+  const searches = terms.flatMap((tsQuery) =>
+    all
+      .filter((_, i) => i % 3 === 0)
+      .map(({ label, f }) => ({ label: `${tsQuery} ${label}`, f: { ...f, tsQuery } })),
+  );
+  for (const { label, f } of [...all, ...searches]) {
+    const term = f.tsQuery !== undefined;
+    expect(cellsAnswer(f, term), label).toBe(true);
     const [outside, inside, scan] = await Promise.all([
-      repo.facetCounts(t.database.db, f, "outside"),
-      repo.facetCounts(t.database.db, f, "inside"),
+      repo.facetCounts(t.database.db, f, "outside", term),
+      repo.facetCounts(t.database.db, f, "inside", term),
       repo.scannedFacetCounts(t.database.db, f),
     ]);
-    expect(sorted(outside), label).toEqual(sorted(scan));
-    expect(sorted(inside), label).toEqual(sorted(scan));
+    // The scan of a search also names its best results, which the cells do not.
+    const counts = scan.filter((r) => r.k !== "ranked");
+    expect(sorted(outside), label).toEqual(sorted(counts));
+    expect(sorted(inside), label).toEqual(sorted(counts));
   }
+}
+
+/** Registers and builds a search's cells as the catalog.build-search-cells job does. */
+async function buildTerm(term: string) {
+  expect(await repo.registerSearchTerm(t.database.db, term, 10)).toEqual({ built: false });
+  expect(await repo.buildSearchCells(t.database.db, term)).toBeGreaterThan(0);
+  expect(await repo.buildSearchCells(t.database.db, term)).toBe(-1);
 }
 
 /** The direct product counts of categories, brands and vendors, counted from the products. */
@@ -150,8 +174,17 @@ describe("facet cells", () => {
     expect(await copiesOff()).toEqual({ n: 240, off: 0 });
   });
 
+  it("of a search equal its scan once built, and only then are its words' cells read", async () => {
+    for (const term of TERMS) await buildTerm(term);
+    expect((await repo.builtSearchTerms(t.database.db)).sort()).toEqual([...TERMS].sort());
+    await expectCellsEqualScan(TERMS);
+    // Past the limit nothing more is registered.
+    expect(await repo.registerSearchTerm(t.database.db, "bag:*", 2)).toBeUndefined();
+  });
+
   it("follow every kind of product write before and after the deltas are folded in", async () => {
-    const some = await q<{ id: string }>(sql`select id from products order by id limit 12`);
+    const some = await q<{ id: string }>(sql`select id from products order by id limit 14`);
+    expect(some).toHaveLength(14);
     const id = (i: number) => some[i]?.id ?? "";
     const [other] = await q<{ c: string; b: string; v: string }>(sql`
       select (select id from categories where slug = 'women-shoes') as c,
@@ -187,11 +220,29 @@ describe("facet cells", () => {
     await q(sql`delete from product_images where product_id = ${id(10)}`);
     await q(sql`delete from variants where product_id = ${id(10)}`);
     await q(sql`delete from products where id = ${id(10)}`);
+    // A search's words change with the name, keywords and description (decision 073): one
+    // product comes to match a term, one matching the first term stops, two are edited in ways
+    // no cell sees.
+    await q(sql`update products set name = name || ' kurta' where id = (select id from products
+      where active and not search @@ to_tsquery('english', ${TERMS[1]}) order by id desc limit 1)`);
+    await q(sql`update products set name = 'Plain thing', description = '', keywords = '{}',
+      synonyms = '{}' where id = (select id from products
+        where active and search @@ to_tsquery('english', ${TERMS[0]}) order by id limit 1)`);
+    await q(sql`update products set description = description || ' more' where id = ${id(13)}`);
+    await q(sql`update products set name = name || ' (edited)' where id = ${id(12)}`);
     expect(
       (await q<{ n: number }>(sql`select count(*)::int as n from listing_facet_deltas`))[0]?.n,
     ).toBeGreaterThan(0);
+    expect(
+      (
+        await q<{ n: number }>(sql`select count(*)::int as n from listing_facet_deltas
+          where term = ${TERMS[1]}`)
+      )[0]?.n,
+    ).toBeGreaterThan(0);
     expect((await copiesOff())?.off).toBe(0);
-    await expectCellsEqualScan();
+    // A term built now, with the writes' deltas of the others still unfolded.
+    await buildTerm(LATE_TERM);
+    await expectCellsEqualScan([...TERMS, LATE_TERM]);
     await expectEntityCountsRight();
 
     expect(await repo.compactFacets(t.database.db)).toBeGreaterThan(0);
@@ -201,7 +252,7 @@ describe("facet cells", () => {
         await q<{ n: number }>(sql`select count(*)::int as n from listing_facet_cells where n <= 0`)
       )[0]?.n,
     ).toBe(0);
-    await expectCellsEqualScan();
+    await expectCellsEqualScan([...TERMS, LATE_TERM]);
     await expectEntityCountsRight();
   });
 
@@ -216,18 +267,33 @@ describe("facet cells", () => {
           ]);
           expect(filter, `${label} ${sort} ${offset}`).toEqual(walk);
         }
-    // A search ranks its best-selling candidates, found either way too.
+    // A search ranks its best-selling candidates, found either way too, and per category
+    // (decision 073): every category holding a match walked, filtered, or half and half.
     const [first] = await filters();
-    for (const tsQuery of ["shoe:*", "shirt | kurta", "zzzz"])
-      for (const offset of [0, 24]) {
-        const f = { ...first!.f, tsQuery };
-        const [filter, walk] = await Promise.all([
-          repo.listCards(t.database.db, f, "relevance", 24, offset, "filter"),
-          repo.listCards(t.database.db, f, "relevance", 24, offset, "walk"),
-        ]);
-        expect(filter, `${tsQuery} ${offset}`).toEqual(walk);
-        if (tsQuery !== "zzzz" && offset === 0) expect(filter.length, tsQuery).toBeGreaterThan(0);
+    const l = await lookups();
+    for (const scope of [{}, { category: "men" }, { subcategory: "men-shoes,women-shoes" }])
+      for (const tsQuery of ["shoe:*", "shirt | kurta", "zzzz"]) {
+        const f = { ...resolveFilter(listQuery(scope), l), tsQuery };
+        const within = f.subcategoryIds ? new Set(f.subcategoryIds) : undefined;
+        const holding = (await repo.scannedFacetCounts(t.database.db, f)).flatMap((r) =>
+          r.k === "category" && r.n > 0 && (!within || within.has(r.v)) ? [r.v] : [],
+        );
+        const plans = (pick: (i: number) => "filter" | "walk") =>
+          holding.map((id, i) => ({ id, plan: pick(i) }));
+        for (const offset of [0, 24]) {
+          const label = `${JSON.stringify(scope)} ${tsQuery} ${offset}`;
+          const read = (plan: Parameters<typeof repo.listCards>[5]) =>
+            repo.listCards(t.database.db, f, "relevance", 24, offset, plan);
+          const filter = await read("filter");
+          expect(await read("walk"), label).toEqual(filter);
+          expect(await read(plans(() => "filter")), label).toEqual(filter);
+          expect(await read(plans(() => "walk")), label).toEqual(filter);
+          expect(await read(plans((i) => (i % 2 ? "walk" : "filter"))), label).toEqual(filter);
+          if (tsQuery !== "zzzz" && offset === 0 && !f.subcategoryIds)
+            expect(filter.length, label).toBeGreaterThan(0);
+        }
       }
+    expect(first).toBeDefined();
     expect(repo.cardsPlan(1_000, 24, 100_000)).toBe("filter");
     expect(repo.cardsPlan(40_000, 24, 100_000)).toBe("walk");
   });

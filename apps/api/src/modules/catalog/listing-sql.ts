@@ -128,16 +128,27 @@ export function whereClause(f: ListingFilter, skip: FacetKey[] = []): SQL {
 
 /**
  * Whether the facet cells (decisions 066, 067, 068) answer this listing's counts: they hold the
- * product-level facets and one size or one colour at a time, in stock or not, not text or
- * dates, nor a size in a colour (that needs one variant to have both). A price range is
- * answered from the cells and the products on one side of it, when that side is small
- * (`PriceSide`).
+ * product-level facets and one size or one colour at a time, in stock or not, not dates, nor a
+ * size in a colour (that needs one variant to have both). A price range is answered from the
+ * cells and the products on one side of it, when that side is small (`PriceSide`). A search
+ * has cells only for a single word group whose cells are built (`termCells`, decision 073).
  */
-export function cellsAnswer(f: ListingFilter) {
+export function cellsAnswer(f: ListingFilter, termCells = false) {
   const sizes = f.sizes?.length ?? 0;
   const colors = f.colors?.length ?? 0;
-  return !f.tsQuery && !f.fuzzyName && f.newWithinDays === undefined && sizes + colors <= 1;
+  return (
+    (!f.tsQuery || termCells) &&
+    !f.fuzzyName &&
+    f.newWithinDays === undefined &&
+    sizes + colors <= 1
+  );
 }
+
+/**
+ * Whether a search's words are one group (a word with its alternatives: `toTsQuery` joins
+ * groups with " & "), the kind of search that may have cells of its own (decision 073).
+ */
+export const singleGroup = (tsQuery: string) => !tsQuery.includes(" & ");
 
 /**
  * How a price range's facets are counted (decision 068): "outside" subtracts the products
@@ -200,12 +211,16 @@ export function priceRanges(f: ListingFilter, side: "inside" | "outside"): SQL[]
   return parts.length ? parts : [sql`false`];
 }
 
-/** The products of the cells a listing reads (`cellPlan`'s scope), as a condition on products. */
+/**
+ * The products of the cells a listing reads (`cellPlan`'s scope, and a search's term), as a
+ * condition on products.
+ */
 export function productScope(f: ListingFilter): SQL {
   const parts: SQL[] = [sql`p.active`];
   if (f.categoryIds) parts.push(idsIn(sql`p.category_id`, f.categoryIds));
   if (f.onSale) parts.push(sql`p.price < p.mrp`);
   if (f.inStock) parts.push(sql`p.in_stock`);
+  if (f.tsQuery) parts.push(sql`p.search @@ ${tsq(f.tsQuery)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -315,24 +330,60 @@ export function searchRank(f: ListingFilter): SQL | undefined {
 }
 
 /**
+ * How a page's matches are found: "filter" or "walk" (`cardsPlan`) for all of them, or per
+ * category holding matches (a search's candidates, decision 073): `size` is the category's
+ * products, `matches` how many of them match, so each category walks the (category, sales)
+ * index or filters by the text index, whichever reads less.
+ */
+export type CardsPlan = "filter" | "walk" | CategoryPlan[];
+export type CategoryPlan = { id: string; plan: "filter" | "walk" };
+
+/**
  * A search's relevance for its `RANKED_CANDIDATES` best-selling matches (`r.id`, `r.rank`), so a
  * query matching tens of thousands of products computes ts_rank (or trigram similarity) a bounded
  * number of times. Matches outside the candidates sort after them by sales, which keeps paging
  * stable. Undefined when the listing is not a search.
  */
-export function rankedCandidates(f: ListingFilter, plan: "filter" | "walk"): SQL | undefined {
+export function rankedCandidates(f: ListingFilter, plan: CardsPlan): SQL | undefined {
   const rank = searchRank(f);
   if (!rank) return undefined;
+  const cols = sql`p.id, p.sold_count, p.search, p.name`;
+  const best = sql`order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}`;
   // "filter": the matches by the text index first (`offset 0` keeps the planner from walking
   // the sales index through every product the words miss), then their best sellers.
-  const matches =
-    plan === "filter"
-      ? sql`(select p.id, p.sold_count, p.search, p.name from products p
-          where ${whereClause(f)} offset 0) p`
-      : sql`products p where ${whereClause(f)}`;
+  const filtered = (where: SQL) => sql`(select ${cols} from products p where ${where} offset 0) p`;
+  let matches: SQL;
+  if (Array.isArray(plan)) {
+    // Each category's best sellers in sales order, merged (a Merge Append that stops at the
+    // limit): the categories the cells say hold no match are not read at all.
+    const rest = whereClause({
+      ...f,
+      categoryIds: undefined,
+      subcategoryIds: undefined,
+      tsQuery: undefined,
+      fuzzyName: undefined,
+    });
+    const words = f.tsQuery ? sql`p.search @@ ${tsq(f.tsQuery)}` : sql`p.name %> ${f.fuzzyName}`;
+    const branches = plan.map((c) => {
+      const where = sql`p.category_id = ${c.id} and ${rest}`;
+      // A walk must not become a bitmap of the text index: the planner judges the words'
+      // share of a category by the whole catalogue's, while in a category of shoes nearly
+      // every product matches "shoes". Inside coalesce the condition is a plain filter.
+      const from =
+        c.plan === "filter"
+          ? filtered(sql`${where} and ${words}`)
+          : sql`products p where ${where} and coalesce(${words}, false)`;
+      return sql`(select ${cols} from ${from} ${best})`;
+    });
+    matches = branches.length
+      ? sql`(${sql.join(branches, sql` union all `)}) p`
+      : sql`products p where false`;
+  } else {
+    matches =
+      plan === "filter" ? filtered(whereClause(f)) : sql`products p where ${whereClause(f)}`;
+  }
   return sql`(select p.id, p.sold_count, ${rank} as rank from (
-    select p.id, p.sold_count, p.search, p.name from ${matches}
-    order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}) p)`;
+    select ${cols} from ${matches} ${best}) p)`;
 }
 
 /** The columns of a product card; `p` is products. */
