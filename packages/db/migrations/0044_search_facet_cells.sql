@@ -114,9 +114,8 @@ LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 -- Counts a registered term's matches into its cells; returns the cells made, or -1 when the term
--- is not registered or already built. The caller first waits out the writes that began before
--- the term was registered (their triggers did not see it: `lock table products in share mode`
--- in a transaction of its own). The deltas dropped and the products counted are read in one
+-- is not registered or already built. The caller first waits out the writes to products that
+-- began before the term was registered (their triggers did not see it). The deltas dropped and the products counted are read in one
 -- statement, so at one snapshot: a write committed before it is counted once, by the scan, and a
 -- later one by its delta. Under the compaction's lock, so no fold of the term runs meanwhile.
 CREATE OR REPLACE FUNCTION catalog_build_search_cells(t text) RETURNS integer

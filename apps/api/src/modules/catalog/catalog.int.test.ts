@@ -379,6 +379,42 @@ describe("a frequent search's own facet cells (decision 073)", () => {
   });
 });
 
+describe("a search's cells built while a product is being written", () => {
+  it("wait for that write and count it, though its trigger ran before the term existed", async () => {
+    const catalog = createCatalogService(t.database.db, 0);
+    const term = "zebraish:*";
+    const [p] = (await catalog.list(listQuery({ limit: "1", sort: "newest" }))).items;
+    if (!p) throw new Error("a product needed");
+    const writer = await t.database.pool.connect();
+    let built = false;
+    try {
+      await writer.query("begin");
+      await writer.query("update products set name = name || ' Zebraish' where id = $1", [p._id]);
+      const building = catalog.buildSearchCells(term).then((n) => {
+        built = true;
+        return n;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(built).toBe(false);
+      await writer.query("commit");
+      expect(await building).toBeGreaterThan(0);
+    } finally {
+      writer.release();
+    }
+    const counts = await t.database.db.execute(sql`select coalesce(sum(n), 0)::int as n
+      from listing_facet_cells where term = ${term} and dim = 'p'`);
+    expect(counts.rows[0]).toEqual({ n: 1 });
+    await t.database.db.execute(
+      sql`update products set name = replace(name, ' Zebraish', '') where id = ${p._id}`,
+    );
+    await t.database.db.execute(sql`select catalog_compact_facets()`);
+    const after = await t.database.db.execute(sql`select coalesce(sum(n), 0)::int as n
+      from listing_facet_cells where term = ${term} and dim = 'p'`);
+    expect(after.rows[0]).toEqual({ n: 0 });
+    await t.database.db.execute(sql`delete from search_facet_terms where term = ${term}`);
+  });
+});
+
 describe("product edits", () => {
   it("drop the edited products' details and every listing; other products' details stay cached", async () => {
     const catalog = createCatalogService(t.database.db, 60_000);

@@ -288,20 +288,26 @@ export async function registerSearchTerm(db: DbOrTx, term: string, max: number) 
 }
 
 /**
- * The transactions writing now (their ids), and of those the ones still running: a term's
- * cells wait for the writes that began before it was registered, whose triggers did not see it.
+ * The transactions writing to products now (their virtual ids: they hold a row-exclusive lock on
+ * it from their first write to their end), and how many of some such are still running: a
+ * term's cells wait for the writes begun before it was registered, whose triggers did not see it.
  */
-export const transactionsInProgress = async (db: DbOrTx) =>
-  (
-    await rows<{ x: string }>(db, sql`select x::text from pg_snapshot_xip(pg_current_snapshot()) x`)
-  ).map((r) => r.x);
+const productWriters = sql`from pg_locks l
+  where l.locktype = 'relation' and l.relation = 'products'::regclass
+    and l.mode = 'RowExclusiveLock'
+    and l.database = (select d.oid from pg_database d where d.datname = current_database())`;
 
-export const stillInProgress = async (db: DbOrTx, xids: string[]) => {
-  if (xids.length === 0) return 0;
+export const productWritersNow = async (db: DbOrTx) =>
+  (
+    await rows<{ v: string }>(db, sql`select distinct l.virtualtransaction as v ${productWriters}`)
+  ).map((r) => r.v);
+
+export const productWritersLeft = async (db: DbOrTx, writers: string[]) => {
+  if (writers.length === 0) return 0;
   const [r] = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from unnest(${`{${xids.join(",")}}`}::xid8[]) x
-      where pg_xact_status(x) = 'in progress'`,
+    sql`select count(distinct l.virtualtransaction)::int as n ${productWriters}
+      and l.virtualtransaction = any(${`{${writers.join(",")}}`}::text[])`,
   );
   return r?.n ?? 0;
 };

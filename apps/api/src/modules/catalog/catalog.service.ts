@@ -206,9 +206,9 @@ export function createCatalogService(
     async buildSearchCells(term: string) {
       const registered = await repo.registerSearchTerm(db, term, SEARCH_CELL_TERMS_MAX);
       if (!registered || registered.built) return -1;
-      const writing = await repo.transactionsInProgress(db);
+      const writing = await repo.productWritersNow(db);
       const until = Date.now() + WRITES_WAIT_MS;
-      while ((await repo.stillInProgress(db, writing)) > 0) {
+      while ((await repo.productWritersLeft(db, writing)) > 0) {
         if (Date.now() > until) throw new Error("catalog: writes begun earlier are still running");
         await sleep(50);
       }
