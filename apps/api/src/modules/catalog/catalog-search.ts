@@ -4,8 +4,12 @@ import * as repo from "./catalog.repository.ts";
 import { expandToken, tokenize, toTsQuery, transpositions } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
-/** What a query is searched as: the word groups (each word with its alternatives) and tsquery. */
-export type ReadQuery = { tokens: string[]; groups: string[][]; tsQuery: string };
+/**
+ * What a query is searched as: the word groups (each word with its alternatives) and tsquery.
+ * `known`: every word is a synonym, a word of the vocabulary, or corrected to one (words of
+ * digits or under three letters are not looked up and count as known).
+ */
+export type ReadQuery = { tokens: string[]; groups: string[][]; tsQuery: string; known: boolean };
 
 /**
  * Per word, its correction: the vocabulary word itself when known, else a swapped-letter
@@ -30,8 +34,18 @@ export async function readQuery(db: Db, q: string): Promise<ReadQuery> {
   const unknown = tokens.filter((t) => !SYNONYMS[t] && /[a-z]/.test(t) && t.length >= 3);
   const fixed = await corrections(db, unknown);
   const groups = tokens.map((t) => expandToken(t, fixed.get(t)));
-  return { tokens, groups, tsQuery: toTsQuery(groups) };
+  const known = unknown.every((t) => fixed.get(t) != null);
+  return { tokens, groups, tsQuery: toTsQuery(groups), known };
 }
+
+/**
+ * Whether a search that found nothing tries the whole phrase by trigram similarity on product
+ * names. Not when every word is known to the vocabulary: the words were searched as themselves
+ * (or their correction) with a prefix, so the names under the same filters hold none of them, and
+ * at 100,000 products the phrase's trigram scan cost 8–14 ms per such search.
+ */
+export const phraseFallback = (read: ReadQuery, text: string, total: number) =>
+  total === 0 && text.length >= 3 && !read.known;
 
 /**
  * "Did you mean" for a query that found nothing: first the query with each word corrected and

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCatalogService } from "./catalog.service.ts";
+import { phraseFallback, readQuery } from "./catalog-search.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,6 +252,29 @@ describe("search", () => {
     expect(r.suggestions.categories.length).toBeGreaterThan(0);
     const close = await search("snekers xqzzv");
     expect(close.suggestions.terms).toContain("sneakers");
+  });
+
+  it("tries the whole phrase on names only when some word is unknown", async () => {
+    const db = t.database.db;
+    const [known, typo, unknown, digits] = await Promise.all([
+      readQuery(db, "kurta joggers"),
+      readQuery(db, "jogers"),
+      readQuery(db, "joggers xqzzv"),
+      readQuery(db, "42"),
+    ]);
+    expect([known.known, typo.known, unknown.known, digits.known]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(phraseFallback(known, "kurta joggers", 0)).toBe(false);
+    expect(phraseFallback(unknown, "joggers xqzzv", 0)).toBe(true);
+    expect(phraseFallback(unknown, "joggers xqzzv", 3)).toBe(false);
+    // A known word in a category without it: nothing, with suggestions, as before.
+    const r = await search("kurta", "category=kids-shoes");
+    expect(r.total).toBe(0);
+    expect(r.suggestions.categories.length).toBeGreaterThan(0);
   });
 
   it("is safe with quotes, %, SQL and HTML, and cuts long queries", async () => {

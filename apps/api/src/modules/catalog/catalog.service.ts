@@ -14,7 +14,7 @@ import * as repo from "./catalog.repository.ts";
 import { type CatalogListener, changeHub } from "./catalog-changes.ts";
 import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.ts";
 import { toCard, toDetail } from "./catalog-mappers.ts";
-import { closeTerms, readQuery, suggest } from "./catalog-search.ts";
+import { closeTerms, phraseFallback, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
 import { hasPriceRange, priceSide, singleGroup } from "./listing-sql.ts";
 import { tokenize } from "./search-query.ts";
@@ -166,8 +166,9 @@ export function createCatalogService(
       let result = read.tsQuery
         ? await runListing(db, { ...base, tsQuery: read.tsQuery }, q, sort, l, facets)
         : null;
-      // Nothing matched word by word: try the whole phrase by trigram similarity on names.
-      if (result && result.total === 0 && text.length >= 3) {
+      // Nothing matched word by word, and some word is unknown: try the whole phrase by
+      // trigram similarity on names.
+      if (result && phraseFallback(read, text, result.total)) {
         result = await runListing(
           db,
           { ...base, fuzzyName: text.toLowerCase() },
