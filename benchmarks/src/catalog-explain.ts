@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import * as repo from "@maidan/api/modules/catalog/catalog.repository";
-import { resolveFilter } from "@maidan/api/modules/catalog/catalog-listing";
+import { categoryPlans, resolveFilter } from "@maidan/api/modules/catalog/catalog-listing";
 import { readQuery } from "@maidan/api/modules/catalog/catalog-search";
 import { buildCategoryTree } from "@maidan/api/modules/catalog/category-tree";
 import {
@@ -16,7 +16,8 @@ import { PgDialect } from "drizzle-orm/pg-core";
  * `node benchmarks/src/catalog-explain.ts --db postgres://…/maidan_bench_100000 [--analyze]`
  * Prints the plans of the catalogue's listing and search queries (the page of cards and the
  * one-pass facet query) for the benchmark's lists and searches, so a plan change is visible
- * without reading the repository's SQL. Plain EXPLAIN unless --analyze (which runs them).
+ * without reading the repository's SQL. Plain EXPLAIN unless --analyze (which runs them). A
+ * search is explained as the service reads it: from its words' cells when they are built.
  */
 const { values } = parseArgs({
   options: { db: { type: "string" }, analyze: { type: "boolean", default: false } },
@@ -43,13 +44,24 @@ const [categories, brands, vendors] = await Promise.all([
 const lookups = { categories, brands, vendors };
 const stats = await repo.priceStats(database.db);
 
+const built = await repo.builtSearchTerms(database.db);
+
 async function explain(label: string, f: ListingFilter, sort: "relevance" | "price-asc") {
   process.stdout.write(`\n## ${label}\n`);
-  // A search's first pages are the ids its facet pass names (decision 070), read by id.
-  const ranked = f.tsQuery
-    ? (await repo.facetCounts(database.db, f)).find((r) => r.k === "ranked")?.v
-    : undefined;
-  if (ranked !== undefined) {
+  const side = priceSide(f, stats);
+  // A search whose words have cells of their own is counted from them (decision 073).
+  const cells = f.tsQuery !== undefined && built.includes(f.tsQuery);
+  const counted = f.tsQuery ? await repo.facetCounts(database.db, f, side, cells) : [];
+  // A scanned search's first pages are the ids its facet pass names (decision 070), read by id;
+  // one counted from cells reads its candidates per category.
+  const ranked = counted.find((r) => r.k === "ranked")?.v;
+  const plans = cells ? categoryPlans(counted, f, lookups) : undefined;
+  if (plans) {
+    process.stdout.write(
+      `  cards (candidates per category, decision 073: ${plans.map((p) => p.plan).join(", ") || "none"}):\n`,
+    );
+    await repo.listCards(explaining, f, sort, 24, 0, plans);
+  } else if (ranked !== undefined) {
     const ids = (ranked ?? "").split(",").filter(Boolean).slice(0, 24);
     process.stdout.write("  cards (by the ids the facet pass named, decision 070):\n");
     if (ids.length === 0) process.stdout.write("    (no matches: no query)\n");
@@ -58,11 +70,10 @@ async function explain(label: string, f: ListingFilter, sort: "relevance" | "pri
     process.stdout.write("  cards:\n");
     await repo.listCards(explaining, f, sort, 24, 0);
   }
-  const side = priceSide(f, stats);
   process.stdout.write(
-    `  facets${hasPriceRange(f) ? ` (price range: ${side}, decision 068)` : ""}:\n`,
+    `  facets${cells ? " (the words' own cells, decision 073)" : ""}${hasPriceRange(f) ? ` (price range: ${side}, decision 068)` : ""}:\n`,
   );
-  await repo.facetCounts(explaining, f, side);
+  await repo.facetCounts(explaining, f, side, cells);
 }
 
 await explain(
@@ -97,5 +108,18 @@ await explain(
 for (const text of ["kids", "jogers", "running shoes"]) {
   const read = await readQuery(database.db, text);
   await explain(`search ${text} → ${read.tsQuery}`, { tsQuery: read.tsQuery }, "relevance");
+}
+// As the benchmark searches: a word in a category, with a price ceiling.
+for (const [text, category] of [
+  ["shoes", "men"],
+  ["cotton", "men-clothing"],
+]) {
+  const read = await readQuery(database.db, text ?? "");
+  const f = resolveFilter(listQuery({ category, maxPrice: "20000" }), lookups);
+  await explain(
+    `search ${text} in ${category} under Rs. 20,000 → ${read.tsQuery}`,
+    { ...f, tsQuery: read.tsQuery },
+    "relevance",
+  );
 }
 await database.close();

@@ -148,9 +148,10 @@ const MAX_CATEGORY_PLANS = 32;
  * A search's candidates per category holding matches (decision 073), from the category facet's
  * counts (exact, every filter but the subcategory one applied): a category's best sellers walk
  * its (category, sales) index when its matches are dense, else are filtered by the text index,
- * as `cardsPlan` weighs a page against the catalogue. Categories without a match are not read.
+ * as `cardsPlan` weighs a page against the catalogue, the page being the category's share of
+ * the candidates. Categories without a match are not read.
  */
-function categoryPlans(
+export function categoryPlans(
   rows: repo.FacetRow[],
   f: ListingFilter,
   l: Lookups,
@@ -160,9 +161,12 @@ function categoryPlans(
     r.k === "category" && r.n > 0 && (within === undefined || within.has(r.v)) ? [r] : [],
   );
   if (counts.length > MAX_CATEGORY_PLANS) return undefined;
+  // Merged in sales order, a category gives about its share of the candidates, not all of them.
+  const total = counts.reduce((sum, r) => sum + r.n, 0);
   return counts.map(({ v: id, n }) => {
     const size = Math.max(l.categories.byId.get(id)?.direct ?? 0, n);
-    return { id, plan: repo.cardsPlan(n, Math.min(n, RANKED_CANDIDATES), size) };
+    const share = total > RANKED_CANDIDATES ? Math.ceil((RANKED_CANDIDATES * n) / total) : n;
+    return { id, plan: repo.cardsPlan(n, share, size) };
   });
 }
 
