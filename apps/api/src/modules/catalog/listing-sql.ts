@@ -330,10 +330,10 @@ export function searchRank(f: ListingFilter): SQL | undefined {
 }
 
 /**
- * How a page's matches are found: "filter" or "walk" (`cardsPlan`) for all of them, or per
- * category holding matches (a search's candidates, decision 073): `size` is the category's
- * products, `matches` how many of them match, so each category walks the (category, sales)
- * index or filters by the text index, whichever reads less.
+ * How a page's matches are found: "filter" or "walk" (`cardsPlan`) for all of them, or, for a
+ * search's candidates, per category holding matches (decision 073): each category walks its
+ * (category, sales) index or filters by the text index, whichever reads less
+ * (`categoryPlans` in catalog-listing.ts weighs them).
  */
 export type CardsPlan = "filter" | "walk" | CategoryPlan[];
 export type CategoryPlan = { id: string; plan: "filter" | "walk" };
