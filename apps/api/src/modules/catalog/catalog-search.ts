@@ -6,8 +6,8 @@ import { SYNONYMS } from "./synonyms.ts";
 
 /**
  * What a query is searched as: the word groups (each word with its alternatives) and tsquery.
- * `known`: every word is a synonym, a word of the vocabulary, or corrected to one (words of
- * digits or under three letters are not looked up and count as known).
+ * `known`: every word is a synonym, a word of the vocabulary, or corrected to one (words with
+ * digits or under three letters are not looked up, so a query holding one is not known).
  */
 export type ReadQuery = { tokens: string[]; groups: string[][]; tsQuery: string; known: boolean };
 
@@ -34,7 +34,9 @@ export async function readQuery(db: Db, q: string): Promise<ReadQuery> {
   const unknown = tokens.filter((t) => !SYNONYMS[t] && /[a-z]/.test(t) && t.length >= 3);
   const fixed = await corrections(db, unknown);
   const groups = tokens.map((t) => expandToken(t, fixed.get(t)));
-  const known = unknown.every((t) => fixed.get(t) != null);
+  // A word of digits ("36.5" is searched as "36" and "5") or under three letters is not looked
+  // up, so it is not known: a name may hold it in a form its tsquery misses.
+  const known = tokens.every((t) => SYNONYMS[t] || fixed.get(t) != null);
   return { tokens, groups, tsQuery: toTsQuery(groups), known };
 }
 
