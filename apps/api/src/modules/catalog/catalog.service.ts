@@ -16,8 +16,8 @@ import { type FacetLoader, resolveFilter, runListing } from "./catalog-listing.t
 import { toCard, toDetail } from "./catalog-mappers.ts";
 import { closeTerms, phraseFallback, readQuery, suggest } from "./catalog-search.ts";
 import { buildCategoryTree } from "./category-tree.ts";
-import { hasPriceRange, priceSide, singleGroup } from "./listing-sql.ts";
-import { tokenize } from "./search-query.ts";
+import { hasPriceRange, priceSide } from "./listing-sql.ts";
+import { singleGroup, tokenize } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 /** "New arrivals" are the products added in the last 30 days of the catalogue (issue #18). */
@@ -36,9 +36,9 @@ const SEEN_MAX = 2_000;
  * A search of one word group whose facet pass counts this many matches asks for facet cells of
  * its own (decision 073): below it the pass reads few rows anyway.
  */
-export const SEARCH_CELLS_FROM = 1_000;
+const SEARCH_CELLS_FROM = 1_000;
 /** At most this many searches have cells: the triggers match each written product against all. */
-export const SEARCH_CELL_TERMS_MAX = 200;
+const SEARCH_CELL_TERMS_MAX = 200;
 /** How long a term's cells wait for the writes that began before it was registered. */
 const WRITES_WAIT_MS = 30_000;
 /** Cache key of the searches whose cells are built. */
@@ -116,6 +116,7 @@ export function createCatalogService(
   // counts the matches, and when they are many it asks for cells (decision 073), once per
   // process. Other instances learn of new cells when SEARCH_CELLS_KEY expires.
   const searchCells = () => cache.get(SEARCH_CELLS_KEY, () => repo.builtSearchTerms(db));
+  // Words asked about, each once; bounded, as past SEARCH_CELL_TERMS_MAX the job declines.
   const asked = new Set<string>();
   const ask = (term: string) => {
     if (!hooks.askSearchCells || asked.has(term) || asked.size >= 4 * SEARCH_CELL_TERMS_MAX) return;

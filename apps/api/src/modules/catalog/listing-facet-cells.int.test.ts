@@ -269,7 +269,6 @@ describe("facet cells", () => {
         }
     // A search ranks its best-selling candidates, found either way too, and per category
     // (decision 073): every category holding a match walked, filtered, or half and half.
-    const [first] = await filters();
     const l = await lookups();
     for (const scope of [{}, { category: "men" }, { subcategory: "men-shoes,women-shoes" }])
       for (const tsQuery of ["shoe:*", "shirt | kurta", "zzzz"]) {
@@ -293,7 +292,6 @@ describe("facet cells", () => {
             expect(filter.length, label).toBeGreaterThan(0);
         }
       }
-    expect(first).toBeDefined();
     expect(repo.cardsPlan(1_000, 24, 100_000)).toBe("filter");
     expect(repo.cardsPlan(40_000, 24, 100_000)).toBe("walk");
   });

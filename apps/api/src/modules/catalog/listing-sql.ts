@@ -145,12 +145,6 @@ export function cellsAnswer(f: ListingFilter, termCells = false) {
 }
 
 /**
- * Whether a search's words are one group (a word with its alternatives: `toTsQuery` joins
- * groups with " & "), the kind of search that may have cells of its own (decision 073).
- */
-export const singleGroup = (tsQuery: string) => !tsQuery.includes(" & ");
-
-/**
  * How a price range's facets are counted (decision 068): "outside" subtracts the products
  * outside it from the cells, "inside" counts the products in it; either reads those products by
  * the (category_id, price) index and expands each into cell rows, which costs about three times

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandToken, tokenize, toTsQuery, transpositions } from "./search-query.ts";
+import { expandToken, singleGroup, tokenize, toTsQuery, transpositions } from "./search-query.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 describe("tokenize", () => {
@@ -26,6 +26,12 @@ describe("toTsQuery", () => {
   it("ANDs groups, ORs alternatives, prefixes the typed word", () => {
     expect(toTsQuery([["qameez", "kameez"], ["red"]])).toBe("(qameez:* | kameez) & red:*");
     expect(toTsQuery([["tee", "t-shirt"]])).toBe("(tee:* | t <-> shirt)");
+  });
+
+  it("tells one word group from several (decision 073's search cells)", () => {
+    expect(singleGroup(toTsQuery([["tee", "t-shirt"]]))).toBe(true);
+    expect(singleGroup(toTsQuery([["shoes"]]))).toBe(true);
+    expect(singleGroup(toTsQuery([["qameez", "kameez"], ["red"]]))).toBe(false);
   });
 });
 

@@ -63,3 +63,9 @@ export function toTsQuery(groups: string[][]): string {
     .filter(Boolean)
     .join(" & ");
 }
+
+/**
+ * Whether a `toTsQuery` string is one word group (a word with its alternatives; groups are
+ * joined by " & "): the kind of search that may have facet cells of its own (decision 073).
+ */
+export const singleGroup = (tsQuery: string) => !tsQuery.includes(" & ");
