@@ -341,7 +341,10 @@ export type CategoryPlan = { id: string; plan: "filter" | "walk" };
 export function rankedCandidates(f: ListingFilter, plan: CardsPlan): SQL | undefined {
   const rank = searchRank(f);
   if (!rank) return undefined;
-  const cols = sql`p.id, p.sold_count, p.search, p.name`;
+  // Ranked where each match is read, so the sorts below carry three narrow columns, not the
+  // text vector: at 100k a category's 1,900 matches sorted 2 ms faster (of ~11 ms); ranking
+  // them all rather than the best 1,000 costs ~0.3 ms.
+  const cols = sql`p.id, p.sold_count, ${rank} as rank`;
   const best = sql`order by p.sold_count desc, p.id limit ${RANKED_CANDIDATES}`;
   // "filter": the matches by the text index first (`offset 0` keeps the planner from walking
   // the sales index through every product the words miss), then their best sellers.
@@ -363,21 +366,20 @@ export function rankedCandidates(f: ListingFilter, plan: CardsPlan): SQL | undef
       // A walk must not become a bitmap of the text index: the planner judges the words'
       // share of a category by the whole catalogue's, while in a category of shoes nearly
       // every product matches "shoes". Inside coalesce the condition is a plain filter.
-      const from =
-        c.plan === "filter"
-          ? filtered(sql`${where} and ${words}`)
-          : sql`products p where ${where} and coalesce(${words}, false)`;
-      return sql`(select ${cols} from ${from} ${best})`;
+      return c.plan === "filter"
+        ? sql`(select p.id, p.sold_count, p.rank from ${filtered(sql`${where} and ${words}`)} ${best})`
+        : sql`(select ${cols} from products p where ${where} and coalesce(${words}, false) ${best})`;
     });
     matches = branches.length
       ? sql`(${sql.join(branches, sql` union all `)}) p`
-      : sql`products p where false`;
+      : sql`(select ${cols} from products p where false) p`;
   } else {
     matches =
-      plan === "filter" ? filtered(whereClause(f)) : sql`products p where ${whereClause(f)}`;
+      plan === "filter"
+        ? filtered(whereClause(f))
+        : sql`(select ${cols} from products p where ${whereClause(f)}) p`;
   }
-  return sql`(select p.id, p.sold_count, ${rank} as rank from (
-    select ${cols} from ${matches} ${best}) p)`;
+  return sql`(select p.id, p.sold_count, p.rank from ${matches} ${best})`;
 }
 
 /** The columns of a product card; `p` is products. */
