@@ -43,6 +43,10 @@ const cellColumns = () => ({
   n: integer("n").notNull(),
 });
 
+/**
+ * Partitioned by `term` (migration 0045, which drizzle cannot declare): the listings' cells ('')
+ * apart from the search terms', so a read of the listings' cells never scans the terms'.
+ */
 export const listingFacetCells = pgTable("listing_facet_cells", cellColumns(), (t) => [
   unique("listing_facet_cells_key")
     .on(t.term, t.categoryId, t.brandId, t.vendorId, t.inStock, t.onSale, t.dim, t.value)
