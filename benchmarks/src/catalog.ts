@@ -73,7 +73,7 @@ type Target = {
   base?: string;
   paths?: string[];
   headers?: Record<string, string>;
-  /** Shapes every request (a new cache key each time); no warm-up pass. */
+  /** Shapes every request (a new cache key each time); warmed on its own sequence, no paths pass. */
   setup?: (req: RequestShape) => RequestShape;
 };
 /** Seconds of load on a new-key target before its measured run. */
@@ -219,5 +219,10 @@ writeResults(suite, {
   notes: [
     `Server peak RSS (VmHWM of the Node process; goal < 300 MB) after the API targets: ${apiRss.join("; ")}; after the whole run, server-rendered pages included: ${rss.join("; ")}.`,
     "The plain node:http floor is a separate Node process answering `ok`; the static string is the shop's own `/api/ping`.",
+    ...(values.keys === "new"
+      ? [
+          `A new-key target's warm-up is ${NEW_KEY_WARM_UP_S} s at ${connections} connections on its own sequence, which never repeats a key.`,
+        ]
+      : []),
   ],
 });
