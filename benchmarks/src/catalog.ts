@@ -181,8 +181,8 @@ for (const engine of engines) {
         // A new-key target warms up on its own sequence (it never repeats a key) at full load:
         // every connection of the server's pool then has read the catalogue, as a running
         // shop's have. A fresh PostgreSQL backend faults in each shared buffer it touches
-        // (~90 ms for one category's rows at 100k, ~10 ms at 1k), a start-up cost that
-        // otherwise fell on the measured seconds and on the large catalogue most.
+        // (85–130 ms for one category's rows at 100k against 12–14 ms once warm), a start-up
+        // cost that otherwise fell on the measured seconds, the more so the larger the catalogue.
         else await load(base, t.name, t.path, { connections, seconds: NEW_KEY_WARM_UP_S, ...opts });
         const pid = t.base ? plain.pid : server.pid;
         const cpuBefore = cpuTimeMs(pid);
