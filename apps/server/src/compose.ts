@@ -14,6 +14,7 @@ import {
   createCatalogService,
   FACET_COMPACTION_QUEUE,
   SEARCH_CELLS_QUEUE,
+  SEARCH_TERMS_RETIRE_QUEUE,
 } from "@maidan/api/modules/catalog/catalog.service";
 import { type CatalogChange, changeHub } from "@maidan/api/modules/catalog/catalog-changes";
 import { createProductImports } from "@maidan/api/modules/catalog/product-imports.service";
@@ -346,6 +347,15 @@ export async function composeDomains(
     retryLimit: 3,
     keepSeconds: 3600,
     handle: ({ term }) => catalog.buildSearchCells(term),
+  });
+  // Searches nobody makes any more give their cells back (decision 074).
+  jobs.define({
+    name: SEARCH_TERMS_RETIRE_QUEUE,
+    singleton: true,
+    cron: config.isTest ? undefined : cronEvery(60 * 60_000),
+    retryLimit: 0,
+    keepSeconds: 24 * 3600,
+    handle: () => catalog.retireSearchTerms(),
   });
   const pages = changeHub();
   catalog.onChange((change) => {

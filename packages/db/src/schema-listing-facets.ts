@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -81,4 +82,20 @@ export const searchFacetTerms = pgTable("search_facet_terms", {
   query: tsquery("query").notNull().generatedAlwaysAs(sql`to_tsquery('english', term)`),
   built: boolean("built").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The last day a search read the term's cells (stamped at most once a day per process), or
+   * the day it was registered: the hourly retirement drops the terms idle longest.
+   */
+  usedOn: date("used_on").notNull().default(sql`current_date`),
+});
+
+/**
+ * Terms taken out of `searchFacetTerms` whose cells and deltas are still to be deleted. The
+ * triggers stopped writing deltas for them when they were retired, and readers stop reading
+ * their cells within the catalogue cache's time; the hourly retirement deletes the cells an
+ * hour later, unless the term was registered again meanwhile (its build recounts them).
+ */
+export const searchFacetTermsRetired = pgTable("search_facet_terms_retired", {
+  term: text("term").primaryKey(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import type { Sort } from "@maidan/contracts/catalog";
-import type { DbOrTx } from "@maidan/db/database";
+import type { Db, DbOrTx } from "@maidan/db/database";
 import { rows } from "@maidan/db/raw-rows";
 import { sql } from "drizzle-orm";
 import {
@@ -277,15 +277,77 @@ export const builtSearchTerms = async (db: DbOrTx) =>
  * from its commit on, the triggers write its deltas. Whether it is registered now.
  */
 export async function registerSearchTerm(db: DbOrTx, term: string, max: number) {
-  await db.execute(sql`insert into search_facet_terms (term)
-    select ${term} where (select count(*) from search_facet_terms) < ${max}
-    on conflict (term) do nothing`);
+  // Registered again while retired: its cells are no longer to be deleted, its build recounts them.
+  await db.execute(sql`with added as (insert into search_facet_terms (term)
+      select ${term} where (select count(*) from search_facet_terms) < ${max}
+      on conflict (term) do nothing returning term)
+    delete from search_facet_terms_retired r using added where r.term = added.term`);
   const [r] = await rows<{ built: boolean }>(
     db,
     sql`select built from search_facet_terms where term = ${term}`,
   );
   return r;
 }
+
+/** A search read the term's cells today: one write a day per term (decision 074). */
+export const stampSearchTerm = (db: DbOrTx, term: string) =>
+  db.execute(sql`update search_facet_terms set used_on = current_date
+    where term = ${term} and used_on < current_date`);
+
+/**
+ * Retires the terms not used for more than `idleDays` days and, past the `keep` most recently
+ * used, the rest (decision 074): out of `search_facet_terms`, so the triggers stop matching
+ * products against them and readers stop reading their cells once their cached list expires;
+ * into `search_facet_terms_retired`, whose cells `dropRetiredSearchTerms` deletes later. The
+ * terms retired.
+ */
+export const retireSearchTerms = async (db: DbOrTx, idleDays: number, keep: number) =>
+  (
+    await rows<{ term: string }>(
+      db,
+      sql`with idle as (
+          select term from search_facet_terms where used_on < current_date - ${idleDays}::int
+          union select term from (select term from search_facet_terms
+            order by used_on desc, created_at desc, term offset ${keep}) x),
+        gone as (delete from search_facet_terms s using idle where s.term = idle.term
+          returning s.term)
+        insert into search_facet_terms_retired (term) select term from gone
+        on conflict (term) do update set retired_at = now()
+        returning term`,
+    )
+  ).map((r) => r.term);
+
+/**
+ * Deletes the cells and deltas of the terms retired at least `graceSeconds` ago and not
+ * registered again, and forgets those terms; the terms dropped. The grace outlasts the readers'
+ * cached lists of built terms and any write whose trigger still saw the term. Under the
+ * compaction's lock, so no fold writes a dropped term's cells meanwhile.
+ */
+export const dropRetiredSearchTerms = (db: Db, graceSeconds: number) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalog_compact_facets'))`);
+    const gone = (
+      await rows<{ term: string }>(
+        tx,
+        sql`delete from search_facet_terms_retired r
+          where r.retired_at <= now() - make_interval(secs => ${graceSeconds})
+            and not exists (select 1 from search_facet_terms s where s.term = r.term)
+          returning r.term`,
+      )
+    ).map((r) => r.term);
+    if (gone.length === 0) return gone;
+    const terms = sql`array[${sql.join(
+      gone.map((term) => sql`${term}`),
+      sql`, `,
+    )}]::text[]`;
+    await tx.execute(
+      sql`delete from listing_facet_cells where term = any(${terms}) and term <> ''`,
+    );
+    await tx.execute(
+      sql`delete from listing_facet_deltas where term = any(${terms}) and term <> ''`,
+    );
+    return gone;
+  });
 
 /**
  * The transactions writing to products now (their virtual ids: they hold a row-exclusive lock on

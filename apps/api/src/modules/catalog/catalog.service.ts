@@ -39,6 +39,12 @@ const SEEN_MAX = 2_000;
 const SEARCH_CELLS_FROM = 1_000;
 /** At most this many searches have cells: the triggers match each written product against all. */
 const SEARCH_CELL_TERMS_MAX = 200;
+/** A term no search has read for more than this many days is retired (decision 074). */
+const SEARCH_TERM_IDLE_DAYS = 30;
+/** The hourly retirement keeps this many places free for new terms, retiring the least used. */
+const SEARCH_TERM_HEADROOM = 20;
+/** A retired term's cells are deleted this long after (readers cache the built terms 30 s). */
+const RETIRED_TERM_GRACE_S = 3_600;
 /** How long a term's cells wait for the writes that began before it was registered. */
 const WRITES_WAIT_MS = 30_000;
 /** Cache key of the searches whose cells are built. */
@@ -116,9 +122,29 @@ export function createCatalogService(
   // counts the matches, and when they are many it asks for cells (decision 073), once per
   // process. Other instances learn of new cells when SEARCH_CELLS_KEY expires.
   const searchCells = () => cache.get(SEARCH_CELLS_KEY, () => repo.builtSearchTerms(db));
-  // Words asked about, each once; bounded, as past SEARCH_CELL_TERMS_MAX the job declines.
+  // Words asked about, each once a day; bounded, as past SEARCH_CELL_TERMS_MAX the job declines.
+  // Built words read, each stamped as used once a day (decision 074). Both start afresh daily.
   const asked = new Set<string>();
+  const stamped = new Set<string>();
+  let day = "";
+  const newDay = () => {
+    const today = new Date().toISOString().slice(0, 10);
+    if (today === day) return;
+    day = today;
+    asked.clear();
+    stamped.clear();
+  };
+  const stamp = (term: string) => {
+    newDay();
+    if (stamped.has(term)) return;
+    stamped.add(term);
+    repo.stampSearchTerm(db, term).catch((err) => {
+      stamped.delete(term);
+      logger().warn({ err, term }, "catalog: a search term's use was not stamped");
+    });
+  };
   const ask = (term: string) => {
+    newDay();
     if (!hooks.askSearchCells || asked.has(term) || asked.size >= 4 * SEARCH_CELL_TERMS_MAX) return;
     asked.add(term);
     hooks.askSearchCells(term).catch((err) => {
@@ -131,6 +157,7 @@ export function createCatalogService(
       const side = hasPriceRange(f) ? priceSide(f, await priceStats()) : undefined;
       const term = f.tsQuery !== undefined && singleGroup(f.tsQuery) ? f.tsQuery : undefined;
       const built = term !== undefined && (await searchCells()).includes(term);
+      if (built) stamp(term);
       const counted = await repo.facetCounts(db, f, side, built);
       const total = counted.find((r) => r.k === "total")?.n ?? 0;
       if (term !== undefined && !built && total >= (hooks.searchCellsFrom ?? SEARCH_CELLS_FROM))
@@ -220,6 +247,23 @@ export function createCatalogService(
         .catch((err) => logger().warn({ err }, "catalog: the facet cells were not vacuumed"));
       cache.drop((key) => key === SEARCH_CELLS_KEY);
       return made;
+    },
+    /**
+     * The hourly catalog.retire-search-terms job (decision 074): deletes the cells of the terms
+     * retired at least `graceSeconds` ago, then retires the terms idle SEARCH_TERM_IDLE_DAYS and,
+     * past SEARCH_TERM_HEADROOM free places, the least recently used. Idempotent.
+     */
+    async retireSearchTerms(graceSeconds = RETIRED_TERM_GRACE_S) {
+      const dropped = await repo.dropRetiredSearchTerms(db, graceSeconds);
+      const retired = await repo.retireSearchTerms(
+        db,
+        SEARCH_TERM_IDLE_DAYS,
+        SEARCH_CELL_TERMS_MAX - SEARCH_TERM_HEADROOM,
+      );
+      if (retired.length > 0) cache.drop((key) => key === SEARCH_CELLS_KEY);
+      if (retired.length + dropped.length > 0)
+        logger().info({ retired, dropped }, "catalog: search terms retired");
+      return { retired, dropped };
     },
     bestSellers: (q: ProductListQuery) => listing(q, "best-selling"),
     newArrivals: (q: ProductListQuery) => listing(q, "newest", true),
@@ -332,5 +376,7 @@ export function createCatalogService(
 export const FACET_COMPACTION_QUEUE = "catalog.compact-facets";
 /** The job that gives a frequent search facet cells of its own (decision 073). */
 export const SEARCH_CELLS_QUEUE = "catalog.build-search-cells";
+/** The job that retires searches' cells no search reads any more, hourly (decision 074). */
+export const SEARCH_TERMS_RETIRE_QUEUE = "catalog.retire-search-terms";
 
 export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;
