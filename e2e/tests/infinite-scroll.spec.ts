@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { snapshot } from "./helpers.ts";
 
 /**
  * Infinite scroll under failure: a load that fails is not asked for again by itself (the
@@ -18,9 +19,17 @@ function countPageTwo(page: Page) {
   return asked;
 }
 
+/** The listing view's own chunk (a lazy view of the slug route). */
+const LISTING_CHUNK = /\/assets\/category-listing-view-[^/]*\.js$/;
+
 async function openListing(page: Page) {
   await page.goto("/men");
-  // The grid's observer exists only once hydrated.
+  // The grid's observer exists only once hydrated, with the listing view's chunk: on a busy
+  // machine the network can go idle before hydration has asked for it.
+  await page.waitForFunction(
+    (chunk) => performance.getEntriesByType("resource").some((e) => new RegExp(chunk).test(e.name)),
+    LISTING_CHUNK.source,
+  );
   await page.waitForLoadState("networkidle");
   return page.locator(".product-tile").count();
 }
@@ -63,5 +72,37 @@ test.describe("infinite scroll", () => {
     await context.setOffline(false);
     await expect.poll(() => page.locator(".product-tile").count()).toBeGreaterThan(before);
     expect(asked).toHaveLength(2);
+  });
+
+  test("offline before the listing's code arrives, the page stays; back online it works", async ({
+    page,
+    context,
+  }, testInfo) => {
+    // The view's chunk is held until the connection is gone, then fails as a dropped one does.
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let held = true;
+    await page.route(LISTING_CHUNK, async (route) => {
+      if (!held) return route.continue();
+      asked();
+      await context.setOffline(true);
+      held = false;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/men", { waitUntil: "domcontentloaded" });
+    await chunkAsked;
+    // The server's page stays while offline: no error page in its place.
+    await expect(page.locator(".product-tile").first()).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByText("You are offline.")).toBeVisible();
+    await snapshot(page, testInfo, "listing-offline-before-its-code");
+
+    await context.setOffline(false);
+    const before = await page.locator(".product-tile").count();
+    await page.locator(".listing__sentinel").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator(".product-tile").count()).toBeGreaterThan(before);
   });
 });

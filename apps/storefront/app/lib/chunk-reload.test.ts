@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   chunkReloadKey,
   claimChunkReload,
+  importWhenOnline,
   isChunkLoadError,
   reloadAfterChunkError,
 } from "./chunk-reload";
@@ -85,5 +86,78 @@ describe("reloadAfterChunkError", () => {
     expect(reloadAfterChunkError(win)).toBe(false);
     expect(win.sessionStorage.getItem(chunkReloadKey)).toBeNull();
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("importWhenOnline", () => {
+  /** A connection that can be switched, with its "online" listeners. */
+  function connection(onLine: boolean) {
+    const listeners: (() => void)[] = [];
+    return {
+      navigator: { onLine },
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === "online") listeners.push(listener);
+      },
+      goOnline() {
+        this.navigator.onLine = true;
+        for (const l of listeners.splice(0)) l();
+      },
+    };
+  }
+  const failed = () => new TypeError("Failed to fetch dynamically imported module: /assets/x.js");
+  const settled = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it("asks for the chunk at once when online", async () => {
+    const load = vi.fn(async () => "view");
+    expect(await importWhenOnline(load, connection(true))()).toBe("view");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("offline, waits for the connection before asking", async () => {
+    const net = connection(false);
+    const load = vi.fn(async () => "view");
+    const loading = importWhenOnline(load, net)();
+    await settled();
+    expect(load).not.toHaveBeenCalled();
+    net.goOnline();
+    expect(await loading).toBe("view");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failure as the network went away is asked again once it is back", async () => {
+    const net = connection(true);
+    const load = vi.fn(async () => {
+      if (load.mock.calls.length === 1) {
+        net.navigator.onLine = false;
+        throw failed();
+      }
+      return "view";
+    });
+    const loading = importWhenOnline(load, net)();
+    await settled();
+    expect(load).toHaveBeenCalledTimes(1);
+    net.goOnline();
+    expect(await loading).toBe("view");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failure while online, or a second one, goes to the error page", async () => {
+    const online = vi.fn(async () => Promise.reject(failed()));
+    await expect(importWhenOnline(online, connection(true))()).rejects.toThrow(/imported module/);
+    expect(online).toHaveBeenCalledTimes(1);
+
+    const net = connection(true);
+    const twice = vi.fn(async () => {
+      net.navigator.onLine = false;
+      throw failed();
+    });
+    const loading = importWhenOnline(twice, net)();
+    const outcome = expect(loading).rejects.toThrow(/imported module/);
+    await settled();
+    net.goOnline();
+    await outcome;
+    expect(twice).toHaveBeenCalledTimes(2);
   });
 });

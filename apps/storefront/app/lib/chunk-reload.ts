@@ -44,3 +44,35 @@ export function reloadAfterChunkError(win: Window = window): boolean {
   win.location.reload();
   return true;
 }
+
+/** What `importWhenOnline` reads of the window. */
+type Connection = {
+  navigator: { onLine: boolean };
+  addEventListener(type: "online", listener: () => void, options: { once: boolean }): void;
+};
+
+const online = (win: Connection) =>
+  win.navigator.onLine
+    ? Promise.resolve()
+    : new Promise<void>((resolve) =>
+        win.addEventListener("online", () => resolve(), { once: true }),
+      );
+
+/**
+ * A page view's chunk for the browser: not asked for while offline, and asked once more when it
+ * failed because the network went away. A phone that drops its connection while the page
+ * hydrates keeps the server's page until it is back, instead of an error page; a second failure
+ * reaches the error page, which reloads once online (`reloadAfterChunkError`).
+ */
+export function importWhenOnline<T>(load: () => Promise<T>, win: Connection = window) {
+  return async () => {
+    await online(win);
+    try {
+      return await load();
+    } catch (err) {
+      if (win.navigator.onLine) throw err;
+      await online(win);
+      return load();
+    }
+  };
+}

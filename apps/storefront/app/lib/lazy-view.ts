@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { importWhenOnline } from "./chunk-reload";
 
 /**
  * `React.lazy` for a page's view, so the browser downloads only the chunk that page needs. On
@@ -8,7 +9,8 @@ import { type ComponentType, lazy } from "react";
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same bound as React.lazy's own signature
 export function lazyView<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  const View = lazy(load);
+  // In the browser the chunk waits for a connection (chunk-reload.ts).
+  const View = lazy(import.meta.env.SSR ? load : importWhenOnline(load));
   if (import.meta.env.SSR) {
     const internals = View as unknown as { _init?: (p: unknown) => unknown; _payload?: unknown };
     try {
