@@ -64,8 +64,9 @@ const online = (win: Connection) =>
  * hydrates keeps the server's page until it is back, instead of an error page; a second failure
  * reaches the error page, which reloads once online (`reloadAfterChunkError`).
  */
-export function importWhenOnline<T>(load: () => Promise<T>, win: Connection = window) {
+export function importWhenOnline<T>(load: () => Promise<T>, connection?: Connection) {
   return async () => {
+    const win = connection ?? window;
     await online(win);
     try {
       return await load();
