@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   chunkReloadKey,
   claimChunkReload,
@@ -90,73 +90,77 @@ describe("reloadAfterChunkError", () => {
 });
 
 describe("importWhenOnline", () => {
-  /** A connection that can be switched, with its "online" listeners. */
+  /** The browser's connection as the module sees it (globals), switchable. */
   function connection(onLine: boolean) {
     const listeners: (() => void)[] = [];
+    const net = { onLine };
+    vi.stubGlobal("navigator", net);
+    vi.stubGlobal("addEventListener", (type: string, listener: () => void) => {
+      if (type === "online") listeners.push(listener);
+    });
     return {
-      navigator: { onLine },
-      addEventListener: (type: string, listener: () => void) => {
-        if (type === "online") listeners.push(listener);
-      },
+      net,
       goOnline() {
-        this.navigator.onLine = true;
+        net.onLine = true;
         for (const l of listeners.splice(0)) l();
       },
     };
   }
+  afterEach(() => vi.unstubAllGlobals());
   const failed = () => new TypeError("Failed to fetch dynamically imported module: /assets/x.js");
   const settled = async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
   };
 
   it("asks for the chunk at once when online", async () => {
+    connection(true);
     const load = vi.fn(async () => "view");
-    expect(await importWhenOnline(load, connection(true))()).toBe("view");
+    expect(await importWhenOnline(load)()).toBe("view");
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("offline, waits for the connection before asking", async () => {
-    const net = connection(false);
+    const c = connection(false);
     const load = vi.fn(async () => "view");
-    const loading = importWhenOnline(load, net)();
+    const loading = importWhenOnline(load)();
     await settled();
     expect(load).not.toHaveBeenCalled();
-    net.goOnline();
+    c.goOnline();
     expect(await loading).toBe("view");
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("a failure as the network went away is asked again once it is back", async () => {
-    const net = connection(true);
+    const c = connection(true);
     const load = vi.fn(async () => {
       if (load.mock.calls.length === 1) {
-        net.navigator.onLine = false;
+        c.net.onLine = false;
         throw failed();
       }
       return "view";
     });
-    const loading = importWhenOnline(load, net)();
+    const loading = importWhenOnline(load)();
     await settled();
     expect(load).toHaveBeenCalledTimes(1);
-    net.goOnline();
+    c.goOnline();
     expect(await loading).toBe("view");
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("a failure while online, or a second one, goes to the error page", async () => {
+    connection(true);
     const online = vi.fn(async () => Promise.reject(failed()));
-    await expect(importWhenOnline(online, connection(true))()).rejects.toThrow(/imported module/);
+    await expect(importWhenOnline(online)()).rejects.toThrow(/imported module/);
     expect(online).toHaveBeenCalledTimes(1);
 
-    const net = connection(true);
+    const c = connection(true);
     const twice = vi.fn(async () => {
-      net.navigator.onLine = false;
+      c.net.onLine = false;
       throw failed();
     });
-    const loading = importWhenOnline(twice, net)();
-    const outcome = expect(loading).rejects.toThrow(/imported module/);
+    const outcome = expect(importWhenOnline(twice)()).rejects.toThrow(/imported module/);
     await settled();
-    net.goOnline();
+    c.goOnline();
     await outcome;
     expect(twice).toHaveBeenCalledTimes(2);
   });

@@ -45,35 +45,23 @@ export function reloadAfterChunkError(win: Window = window): boolean {
   return true;
 }
 
-/** What `importWhenOnline` reads of the window. */
-type Connection = {
-  navigator: { onLine: boolean };
-  addEventListener(type: "online", listener: () => void, options: { once: boolean }): void;
-};
-
-const online = (win: Connection) =>
-  win.navigator.onLine
-    ? Promise.resolve()
-    : new Promise<void>((resolve) =>
-        win.addEventListener("online", () => resolve(), { once: true }),
-      );
+const online = () =>
+  navigator.onLine || new Promise((resolve) => addEventListener("online", resolve, { once: true }));
 
 /**
  * A page view's chunk for the browser: not asked for while offline, and asked once more when it
  * failed because the network went away. A phone that drops its connection while the page
  * hydrates keeps the server's page until it is back, instead of an error page; a second failure
- * reaches the error page, which reloads once online (`reloadAfterChunkError`).
+ * reaches the error page, which reloads once online (`reloadAfterChunkError`). Kept small: it
+ * is in every page's first-load JavaScript.
  */
-export function importWhenOnline<T>(load: () => Promise<T>, connection?: Connection) {
-  return async () => {
-    const win = connection ?? window;
-    await online(win);
-    try {
-      return await load();
-    } catch (err) {
-      if (win.navigator.onLine) throw err;
-      await online(win);
+export const importWhenOnline =
+  <T>(load: () => Promise<T>) =>
+  async () => {
+    await online();
+    return load().catch(async (err) => {
+      if (navigator.onLine) throw err;
+      await online();
       return load();
-    }
+    });
   };
-}

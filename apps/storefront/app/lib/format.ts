@@ -3,7 +3,8 @@
  * (and time zone) so both sides print the same text and hydration never mismatches.
  */
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
+// Marked pure, so a chunk that does not use a formatter does not build it (first-load bytes).
+const dateTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",
@@ -29,7 +30,7 @@ export function formatDate(value: DateInput): string {
   return dateTime.format(date).replace(/[\u202f\u00a0]/g, " ");
 }
 
-const timeOfDay = new Intl.DateTimeFormat("en-US", {
+const timeOfDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   hour: "numeric",
   minute: "2-digit",
   timeZone: "Asia/Karachi",

@@ -3,7 +3,7 @@ import {
   clampView,
   dampedDrag,
   doubleTapView,
-  GALLERY,
+  GESTURES,
   IDENTITY,
   isDoubleTap,
   swipeTarget,
@@ -33,8 +33,8 @@ describe("swipe", () => {
   it("stays on the first and last image, and damps the drag past them", () => {
     expect(swipeTarget(200, 360, 0, 4)).toBe(0);
     expect(swipeTarget(-200, 360, 3, 4)).toBe(3);
-    expect(dampedDrag(100, 0, 4)).toBeCloseTo(100 * GALLERY.edgeDamping);
-    expect(dampedDrag(-100, 3, 4)).toBeCloseTo(-100 * GALLERY.edgeDamping);
+    expect(dampedDrag(100, 0, 4)).toBeCloseTo(100 * GESTURES.edgeDamping);
+    expect(dampedDrag(-100, 3, 4)).toBeCloseTo(-100 * GESTURES.edgeDamping);
     expect(dampedDrag(-100, 0, 4)).toBe(-100);
     expect(dampedDrag(100, 3, 4)).toBe(100);
   });

@@ -2,7 +2,7 @@
  * The pure geometry behind swipe, zoom and pan. The gesture code only feeds pointer positions
  * in; everything that decides is here and unit-tested.
  */
-import { GALLERY, IDENTITY, type Point, type View, type ZoomRange } from "./gallery-settings";
+import { IDENTITY, type Point, type View, type ZoomRange } from "./gallery-settings";
 
 export {
   GALLERY,
@@ -13,14 +13,27 @@ export {
   zoomRange,
 } from "./gallery-settings";
 
+/** The gestures' numbers (spec §4 and §9). */
+export const GESTURES = {
+  doubleTapZoom: 3,
+  doubleTapMs: 300,
+  /** How far apart two taps may land and still count as a double tap. */
+  doubleTapSlopPx: 30,
+  wheelFactor: 1.25,
+  minSwipePx: 50,
+  minSwipeShare: 0.1,
+  /** Share of the drag that still moves the track past the first or last image. */
+  edgeDamping: 0.3,
+} as const;
+
 export const swipeThreshold = (width: number) =>
-  Math.max(GALLERY.minSwipePx, GALLERY.minSwipeShare * width);
+  Math.max(GESTURES.minSwipePx, GESTURES.minSwipeShare * width);
 
 /** The track's drag offset: followed 1:1, except past the first or last image where it resists. */
 export function dampedDrag(dx: number, index: number, count: number): number {
   const pastStart = index === 0 && dx > 0;
   const pastEnd = index === count - 1 && dx < 0;
-  return pastStart || pastEnd ? dx * GALLERY.edgeDamping : dx;
+  return pastStart || pastEnd ? dx * GESTURES.edgeDamping : dx;
 }
 
 /** Where a finished swipe lands: the neighbour once past the threshold, else back where it was. */
@@ -67,7 +80,7 @@ export function doubleTapView(
   size: { width: number; height: number },
 ): View {
   if (view.scale > range.min) return IDENTITY;
-  return zoomTo(view, Math.min(GALLERY.doubleTapZoom, range.max), at, range, size);
+  return zoomTo(view, Math.min(GESTURES.doubleTapZoom, range.max), at, range, size);
 }
 
 /** One wheel notch: ×1.25 towards the reader (deltaY < 0), ÷1.25 away. */
@@ -78,7 +91,7 @@ export function wheelView(
   range: ZoomRange,
   size: { width: number; height: number },
 ): View {
-  const factor = deltaY < 0 ? GALLERY.wheelFactor : 1 / GALLERY.wheelFactor;
+  const factor = deltaY < 0 ? GESTURES.wheelFactor : 1 / GESTURES.wheelFactor;
   return zoomTo(view, view.scale * factor, at, range, size);
 }
 
@@ -89,8 +102,8 @@ export function isDoubleTap(previous: Tap | null, tap: Tap): boolean {
   if (!previous) return false;
   const close =
     Math.hypot(tap.point.x - previous.point.x, tap.point.y - previous.point.y) <=
-    GALLERY.doubleTapSlopPx;
-  return close && tap.time - previous.time <= GALLERY.doubleTapMs;
+    GESTURES.doubleTapSlopPx;
+  return close && tap.time - previous.time <= GESTURES.doubleTapMs;
 }
 
 export const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);

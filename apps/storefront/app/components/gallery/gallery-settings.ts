@@ -1,21 +1,12 @@
 /**
- * The gallery's numbers (spec §4 and §9), its types and the zoom range. Kept apart from the
- * geometry in gallery-math.ts: the page needs these to render, the geometry only once a finger
- * or the mouse touches the gallery (it loads with the gesture code).
+ * The gallery's numbers the page needs to render (spec §4 and §9), its types and the zoom
+ * range. The gestures' own numbers live with the geometry in gallery-math.ts, which loads with
+ * the gesture code once a finger or the mouse touches the gallery.
  */
 export const GALLERY = {
   maxZoom: 10,
   defaultRange: { min: 1, max: 5 },
-  doubleTapZoom: 3,
-  doubleTapMs: 300,
-  /** How far apart two taps may land and still count as a double tap. */
-  doubleTapSlopPx: 30,
-  wheelFactor: 1.25,
   slideMs: 400,
-  minSwipePx: 50,
-  minSwipeShare: 0.1,
-  /** Share of the drag that still moves the track past the first or last image. */
-  edgeDamping: 0.3,
 } as const;
 
 export type ZoomRange = { min: number; max: number };
