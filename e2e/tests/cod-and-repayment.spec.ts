@@ -1,5 +1,12 @@
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
-import { payOnReview, productWithStock, rs, toPaymentStep, toReview } from "./checkout-helpers.ts";
+import {
+  addFromProductPage,
+  payOnReview,
+  productWithStock,
+  rs,
+  toPaymentStep,
+  toReview,
+} from "./checkout-helpers.ts";
 import { freshContext, snapshot } from "./helpers.ts";
 
 /**
@@ -23,10 +30,8 @@ const intl = (phone: string) => `92${phone.slice(1)}`;
 
 async function cartWith(page: Page, info: TestInfo, n: number) {
   const product = await productWithStock(slot(info, n), 5);
-  await page.goto(`/${product.slug}`);
-  await page.waitForLoadState("networkidle");
-  await page.locator("button.add-to-cart").click();
-  await expect(page.locator(".cart-count:visible")).toHaveText("1");
+  // Waits for the product view's hydration: before it, the button posts the form to /checkout.
+  await addFromProductPage(page, product.slug);
   return product;
 }
 

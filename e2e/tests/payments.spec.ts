@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { choosePayment, payOnReview, toPaymentStep } from "./checkout-helpers.ts";
+import {
+  addFromProductPage,
+  choosePayment,
+  payOnReview,
+  toPaymentStep,
+} from "./checkout-helpers.ts";
 import { withShopDb } from "./db.ts";
 import { hydrated, snapshot } from "./helpers.ts";
 
@@ -71,11 +76,9 @@ const orderState = (id: string) =>
 /** Adds one unit and walks to the payment step (a typed address, the default delivery). */
 async function toCheckout(page: Page, offset: number, opts: { useWallet?: boolean } = {}) {
   const product = await productAt(offset);
-  await page.goto(`/${product.slug}`);
-  await page.waitForLoadState("networkidle");
-  await hydrated(page);
-  await page.locator("button.add-to-cart").click();
-  await expect(page.locator(".cart-count:visible")).toHaveText("1");
+  // Waits for the product view's hydration (a lazy chunk, after the root's): before it, the
+  // button posts the form to /checkout.
+  await addFromProductPage(page, product.slug);
   await toPaymentStep(page);
   if (opts.useWallet) {
     await page.getByRole("button", { name: "Use wallet balance" }).click();
