@@ -20,6 +20,7 @@ import {
   RANKED_IN_FACETS,
   rankedCandidates,
   searchRank,
+  texts,
   tsq,
   variantCondition,
   whereClause,
@@ -336,10 +337,7 @@ export const dropRetiredSearchTerms = (db: Db, graceSeconds: number) =>
       )
     ).map((r) => r.term);
     if (gone.length === 0) return gone;
-    const terms = sql`array[${sql.join(
-      gone.map((term) => sql`${term}`),
-      sql`, `,
-    )}]::text[]`;
+    const terms = texts(gone);
     await tx.execute(
       sql`delete from listing_facet_cells where term = any(${terms}) and term <> ''`,
     );

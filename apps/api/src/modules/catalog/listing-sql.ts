@@ -38,7 +38,8 @@ const uuids = (ids: string[]) =>
     ids.map((i) => sql`${i}`),
     sql`, `,
   )}]::uuid[]`;
-const texts = (xs: string[]) =>
+/** A text[] of bound values, one parameter each. */
+export const texts = (xs: string[]) =>
   sql`array[${sql.join(
     xs.map((x) => sql`${x}`),
     sql`, `,
