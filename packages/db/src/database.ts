@@ -74,13 +74,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** The shop's `work_mem` unless configured (decision 071). */
 export const DEFAULT_WORK_MEM_MB = 16;
 
+/**
+ * How long an idle connection stays open (decision 075). A new PostgreSQL backend pays a page
+ * fault for each shared buffer it first touches (~20 µs each here) and refills its catalogue
+ * caches, so a pool that closes connections after short pauses makes the first reads after each
+ * pause several times slower. The pool still holds at most `max` connections.
+ */
+export const POOL_IDLE_MS = 10 * 60_000;
+
 /** The shop's pool: every connection with `workMemMb` of work_mem (0: the server's own). */
 export function createPool(url: string, max: number, workMemMb = DEFAULT_WORK_MEM_MB) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: POOL_IDLE_MS,
     application_name: "maidan",
     // Sent with the connection's start-up packet: no extra round trip, set before any query.
     ...(workMemMb > 0 ? { options: `-c work_mem=${workMemMb}MB` } : {}),
