@@ -1,7 +1,7 @@
 import { listQuery } from "@maidan/contracts/catalog";
 import { createTestApp, type TestApp } from "@maidan/server/testing/test-app";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as repo from "./catalog.repository.ts";
 import { createCatalogService } from "./catalog.service.ts";
 
@@ -50,6 +50,26 @@ describe("search term retirement", () => {
     const catalog = createCatalogService(t.database.db, 0);
     const found = await catalog.search("shoes", listQuery());
     expect(found.total).toBeGreaterThan(0);
+    await expect.poll(() => usedDaysAgo(SHOES)).toBe(0);
+  });
+
+  it("stamps a term once a day per process, and again on the next day", async () => {
+    const catalog = createCatalogService(t.database.db, 0);
+    await catalog.search("shoes", listQuery());
+    await expect.poll(() => usedDaysAgo(SHOES)).toBe(0);
+    // The same process does not stamp the term again today, even when the row says otherwise.
+    await setUsedDaysAgo(SHOES, 3);
+    await catalog.search("shoes", listQuery({ sort: "newest" }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await usedDaysAgo(SHOES)).toBe(3);
+    // On the next UTC day it forgets what it stamped, and stamps the term once more.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 24 * 60 * 60_000);
+      await catalog.search("shoes", listQuery({ sort: "price-asc" }));
+    } finally {
+      vi.useRealTimers();
+    }
     await expect.poll(() => usedDaysAgo(SHOES)).toBe(0);
   });
 
