@@ -6,10 +6,11 @@ import { startServer } from "./server-process.ts";
 
 /**
  * `node benchmarks/src/idle-gap.ts --db postgres://…/maidan_bench_100000 [--gap 35] [--rounds 3]`
- * (or `--data-dir` of a seeded embedded database; by default bench:catalog's embedded one). What a pause in traffic costs the next cold
- * catalogue reads (decision 075): after a burst that opens the pool's connections, each round
- * waits `gap` seconds, then times 180 new-key reads (lists, filtered lists, searches) at 10 at a
- * time, and the same again at once. Writes the "idle gap" section of RESULTS.md.
+ * (or `--data-dir` of a seeded embedded database; by default bench:catalog's embedded one).
+ * What a pause in traffic costs the next cold catalogue reads (decision 075): after a burst that
+ * opens the pool's connections, each round waits `gap` seconds, then times 180 new-key reads
+ * (lists, filtered lists, searches) at 10 at a time, and the same again at once. Writes the
+ * "idle gap" section of RESULTS.md.
  */
 const { values } = parseArgs({
   options: {
