@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { percentile } from "./load.ts";
 import { newKeyPaths } from "./new-keys.ts";
 import { stamp, writeSection } from "./sections.ts";
 import { startServer } from "./server-process.ts";
@@ -33,7 +34,7 @@ type Row = { label: string; p50: number; p95: number; mean: number };
 const rows: Row[] = [];
 const row = (label: string, times: number[]) => {
   const s = [...times].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+  const at = (p: number) => percentile(s, p);
   rows.push({ label, p50: at(0.5), p95: at(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length });
   process.stdout.write(`  ${label}: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms\n`);
 };

@@ -24,6 +24,11 @@ export type RequestShape = {
   body?: string;
 };
 
+/** The value at fraction `p` (0–1) of ascending `sorted` samples; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+}
+
 /** Runs autocannon against one path and reports exact percentiles from every response time. */
 export async function load(
   base: string,
@@ -61,8 +66,7 @@ export async function load(
   );
   const result = await instance;
   times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0);
+  const pct = (p: number) => round(times.length ? percentile(times, p / 100) : 0);
   return {
     name,
     path,

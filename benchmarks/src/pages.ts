@@ -6,7 +6,7 @@ import { buildApp } from "@maidan/server/app";
 import { bootRuntime } from "@maidan/server/runtime";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "@maidan/server/server-flags";
 import { mountStorefront, productionBuild } from "@maidan/server/storefront/mount";
-import { type LoadResult, load } from "./load.ts";
+import { type LoadResult, load, percentile } from "./load.ts";
 import { cpuTimeMs } from "./plain-floor.ts";
 import { writeResults } from "./results.ts";
 import { writeSection } from "./sections.ts";
@@ -158,10 +158,7 @@ async function renderCpu(path: string) {
     if (i >= 20) samples.push((used.user + used.system) / 1000); // the first 20 warm the JIT
   }
   samples.sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(
-      (samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? NaN) * 100,
-    ) / 100;
+  const at = (p: number) => Math.round(percentile(samples, p) * 100) / 100;
   return { p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
